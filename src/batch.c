@@ -1,0 +1,231 @@
+/*
+ * batch.c: select, measure, report.
+ */
+
+#include "config.h"
+
+#include "batch.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench-util.h"
+#include "cycles.h"
+#include "harness.h"
+#include "machine.h"
+#include "registry.h"
+#include "report.h"
+#include "runner.h"
+#include "sched.h"
+#include "tmpdir.h"
+
+struct batch {
+	const struct opts *o;
+	const struct bench_test **tests;
+	struct test_result *results;
+	size_t n;
+	struct machine machine;
+	struct cycles_counter counter;
+	struct harness harness;
+	char tmpdir[4096];
+	int cpu;
+	atomic_int *stop;
+};
+
+static uint64_t
+clock_now(void *arg)
+{
+	(void)arg;
+	return cycles_now_ns();
+}
+
+static uint64_t
+clock_ticks(void *arg)
+{
+	return cycles_counter_read(arg);
+}
+
+/* The first CPU this process may run on: the worker's home. */
+static int
+first_allowed_cpu(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) != 0)
+		return -1;
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			return cpu;
+	return -1;
+}
+
+/* Pin, identify the machine, measure the clocks and the overheads. */
+static void
+prepare_harness(struct batch *b)
+{
+	struct harness_clock clock = { clock_now, clock_ticks, NULL, 1.0 };
+	struct cycles_info info;
+
+	b->cpu = first_allowed_cpu();
+	if (bench_pin_self(b->cpu) != 0)
+		b->cpu = -1;
+	cycles_measure(&info);
+	machine_probe(&b->machine, &info);
+	cycles_counter_open(&b->counter, &b->machine.clock);
+	clock.arg = &b->counter;
+	clock.cycles_per_tick = b->counter.cycles_per_tick;
+	harness_init(&b->harness, &clock, (uint64_t)(b->o->sample_ms * 1e6));
+	harness_measure_overheads(&b->harness);
+}
+
+/* One line on a terminal's stderr so a long run shows where it is. */
+static void
+progress(size_t i, size_t n, const char *id)
+{
+	static int tty = -1;
+
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	if (!tty)
+		return;
+	if (id != NULL)
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id);
+	else
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+/* The worker: measure the machine, then run every selected test in turn;
+ * stops early when a signal arrives. */
+static void *
+run_all(void *arg)
+{
+	struct batch *b = arg;
+	atomic_int *stop = b->stop;
+	struct run_config cfg;
+
+	prepare_harness(b);
+	cfg = (struct run_config){
+		.duration_ns = (uint64_t)(b->o->seconds * 1e9),
+		.tmpdir = b->tmpdir,
+		.cpu = b->cpu,
+		.stop = stop,
+	};
+	for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {
+		progress(i, b->n, b->tests[i]->id);
+		(void)runner_run(b->tests[i], &b->harness, &cfg,
+		    &b->results[i]);
+	}
+	progress(0, 0, NULL);
+	cycles_counter_close(&b->counter);
+	return NULL;
+}
+
+/* Print the report; 0 or an exit code for a write error. */
+static int
+write_report(struct batch *b)
+{
+	struct report rep = {
+		.machine = &b->machine,
+		.results = b->results,
+		.n = b->n,
+		.seconds_per_test = b->o->seconds,
+		.sample_ms = b->o->sample_ms,
+	};
+
+	if (report_write(stdout, b->o->format, &rep) != 0) {
+		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
+static int
+any_failed(const struct batch *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (b->results[i].status == BENCH_FAILED)
+			return 1;
+	return 0;
+}
+
+/* Choose the tests; 0, or an exit code after printing why not. */
+static int
+select_tests(struct batch *b)
+{
+	const char *cause;
+	size_t total = registry_count();
+
+	b->tests = calloc(total, sizeof *b->tests);
+	b->results = calloc(total, sizeof *b->results);
+	if (b->tests == NULL || b->results == NULL) {
+		fprintf(stderr, "benchtop: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	if (registry_select(b->o->only, b->o->skip, b->tests, &b->n, &cause) !=
+	    0) {
+		fprintf(stderr, "benchtop: %s\n", cause);
+		return EXIT_USAGE;
+	}
+	if (b->n == 0) {
+		fprintf(stderr, "benchtop: --skip leaves no test to run\n");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int
+finish(struct batch *b, atomic_int *stop)
+{
+	int sig = atomic_load(stop), rc;
+
+	tmpdir_remove(b->tmpdir);
+	if (sig != 0) {
+		fprintf(stderr, "benchtop: stopped by signal %d (%s)\n", sig,
+		    strsignal(sig));
+		return 128 + sig;
+	}
+	rc = write_report(b);
+	if (rc == EXIT_OK && any_failed(b))
+		rc = EXIT_RUNTIME;
+	return rc;
+}
+
+int
+batch_run(const struct opts *o, atomic_int *stop)
+{
+	struct sched_worker worker;
+	struct batch b;
+	char err[256];
+	int rc;
+
+	memset(&b, 0, sizeof b);
+	b.o = o;
+	b.counter.fd = -1;
+	if ((rc = select_tests(&b)) != 0)
+		goto out;
+	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
+	    0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	b.stop = stop;
+	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		tmpdir_remove(b.tmpdir);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	sched_worker_join(&worker);
+	rc = finish(&b, stop);
+out:
+	free(b.tests);
+	free(b.results);
+	return rc;
+}

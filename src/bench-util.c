@@ -1,0 +1,194 @@
+/*
+ * bench-util.c: CPU placement and partner threads for the test files.
+ *
+ * Affinity goes through sched_getaffinity/sched_setaffinity, where pid 0
+ * is the calling thread and getpid() the main thread, whose mask is the
+ * process's. Without them (configure found no sched_setaffinity), pinning
+ * fails with ENOSYS and the test says so in its row.
+ */
+
+#include "config.h"
+
+#include "bench-util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define UTIL_PARTNER_NAME "bt-partner" /* at most 15 bytes (Linux comm) */
+
+static int util_create(struct bench_ctx *, struct bench_partner_thread *,
+    void *(*)(void *), void *);
+static int util_create_pinned(struct bench_ctx *, struct bench_partner_thread *,
+    void *(*)(void *), void *, int);
+
+int
+bench_pin_self(int cpu)
+{
+#ifdef HAVE_SCHED_SETAFFINITY
+	cpu_set_t mask;
+
+	if (cpu < 0)
+		return 0;
+	if (cpu >= CPU_SETSIZE) {
+		errno = EINVAL;
+		return -1;
+	}
+	CPU_ZERO(&mask);
+	CPU_SET(cpu, &mask);
+	return sched_setaffinity(0, sizeof(mask), &mask);
+#else
+	if (cpu < 0)
+		return 0;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int
+bench_online_cpus(void)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (ncpus < 1)
+		return 1;
+	return ncpus > INT_MAX ? INT_MAX : (int)ncpus;
+}
+
+#ifdef HAVE_SCHED_SETAFFINITY
+int
+bench_usable_cpus(void)
+{
+	cpu_set_t mask;
+
+	CPU_ZERO(&mask);
+	if (sched_getaffinity(getpid(), sizeof(mask), &mask) == -1)
+		return bench_online_cpus();
+	return CPU_COUNT(&mask);
+}
+
+int
+bench_other_cpu(int cpu)
+{
+	cpu_set_t mask;
+	int i, c;
+
+	CPU_ZERO(&mask);
+	if (sched_getaffinity(getpid(), sizeof(mask), &mask) == -1)
+		return -1;
+	for (i = 1; i <= CPU_SETSIZE; i++) {
+		c = (int)(((long)cpu + i) % CPU_SETSIZE);
+		if (c != cpu && CPU_ISSET(c, &mask))
+			return c;
+	}
+	return -1;
+}
+#else
+int
+bench_usable_cpus(void)
+{
+	return bench_online_cpus();
+}
+
+/* Without affinity calls any other online CPU will do: pinning says no. */
+int
+bench_other_cpu(int cpu)
+{
+	int ncpus = bench_online_cpus();
+
+	if (ncpus < 2)
+		return -1;
+	return cpu < 0 ? 0 : (cpu + 1) % ncpus;
+}
+#endif
+
+/* pthread_create, recording that a thread now runs. */
+static int
+util_create(struct bench_ctx *ctx, struct bench_partner_thread *p,
+    void *(*fn)(void *), void *arg)
+{
+	int err;
+
+	err = pthread_create(&p->tid, NULL, fn, arg);
+	if (err != 0)
+		return bench_fail(ctx, "pthread_create", err);
+	p->started = 1;
+	return BENCH_OK;
+}
+
+#ifdef HAVE_SCHED_SETAFFINITY
+/*
+ * A new thread inherits its creator's affinity, so the caller holds `cpu`
+ * only around pthread_create: the partner is pinned from its first
+ * instruction (its stack is first touched on the right CPU), and a pinning
+ * failure happens before any thread exists.
+ */
+static int
+util_create_pinned(struct bench_ctx *ctx, struct bench_partner_thread *p,
+    void *(*fn)(void *), void *arg, int cpu)
+{
+	cpu_set_t saved;
+	int rc;
+
+	if (cpu < 0)
+		return util_create(ctx, p, fn, arg);
+	CPU_ZERO(&saved);
+	if (sched_getaffinity(0, sizeof(saved), &saved) == -1)
+		return bench_fail(ctx, "sched_getaffinity", errno);
+	if (bench_pin_self(cpu) == -1)
+		return bench_fail(ctx, "sched_setaffinity", errno);
+	rc = util_create(ctx, p, fn, arg);
+	if (sched_setaffinity(0, sizeof(saved), &saved) == -1 && rc == BENCH_OK)
+		rc = bench_fail(ctx, "sched_setaffinity", errno);
+	return rc;
+}
+#else
+static int
+util_create_pinned(struct bench_ctx *ctx, struct bench_partner_thread *p,
+    void *(*fn)(void *), void *arg, int cpu)
+{
+	if (cpu >= 0)
+		return bench_fail(ctx, "sched_setaffinity", ENOSYS);
+	return util_create(ctx, p, fn, arg);
+}
+#endif
+
+/*
+ * Signals are blocked in the caller only around pthread_create: the new
+ * thread inherits the full mask, so INT/TERM/HUP/WINCH always reach the
+ * main thread and never interrupt a partner mid-handoff.
+ */
+int
+bench_partner_thread_start(struct bench_ctx *ctx,
+    struct bench_partner_thread *p, void *(*fn)(void *), void *arg, int cpu)
+{
+	sigset_t all, old;
+	int err, rc;
+
+	p->started = 0;
+	(void)sigfillset(&all);
+	err = pthread_sigmask(SIG_SETMASK, &all, &old);
+	if (err != 0)
+		return bench_fail(ctx, "pthread_sigmask", err);
+	rc = util_create_pinned(ctx, p, fn, arg, cpu);
+	(void)pthread_sigmask(SIG_SETMASK, &old, NULL);
+#ifdef HAVE_PTHREAD_SETNAME_NP
+	/* Cosmetic (ps -L, top -H): a failure changes nothing measured. */
+	if (p->started)
+		(void)pthread_setname_np(p->tid, UTIL_PARTNER_NAME);
+#endif
+	return rc;
+}
+
+void
+bench_partner_thread_join(struct bench_partner_thread *p)
+{
+	if (!p->started)
+		return;
+	(void)pthread_join(p->tid, NULL);
+	p->started = 0;
+}

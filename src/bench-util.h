@@ -1,0 +1,66 @@
+/*
+ * bench-util.h: helpers for the test files (src/bench-*.c) only.
+ *
+ * CPU placement, and the partner thread of a two-party test. The partner
+ * is created here so that pthread_create stays in sched.c and this file
+ * (style.md 6). It starts with every signal blocked (signals belong to the
+ * main thread), named "bt-partner" so ps and top show what it is, and
+ * already pinned when it runs its first instruction.
+ *
+ * The test owns the flag that ends its partner's loop:
+ *
+ *   setup:     rc = bench_partner_thread_start(ctx, &st->partner, fn, st,
+ *                  cpu);
+ *              if (rc != BENCH_OK) the teardown below, then return rc;
+ *   fn:        spins or blocks, checking the test's stop flag while it
+ *              waits, and returns once the flag is set;
+ *   teardown:  set the stop flag; bench_partner_thread_join(&st->partner);
+ */
+
+#ifndef BENCHTOP_BENCH_UTIL_H
+#define BENCHTOP_BENCH_UTIL_H
+
+#include <pthread.h>
+
+struct bench_ctx;
+
+/* A partner thread of one test instance; zero it before the first start. */
+struct bench_partner_thread {
+	pthread_t tid;
+	int started; /* 1 from a successful pthread_create until the join */
+};
+
+/* Pin the calling thread to `cpu`; cpu < 0 is a no-op. 0, or -1 and errno. */
+int bench_pin_self(int cpu);
+
+/* Online CPUs (sysconf), at least 1. */
+int bench_online_cpus(void);
+
+/*
+ * CPUs in the process's affinity mask (the main thread's: workers are
+ * pinned, so their own masks hold one CPU); the online count if the mask
+ * cannot be read.
+ */
+int bench_usable_cpus(void);
+
+/*
+ * A CPU of the process's affinity mask other than `cpu`, searching upwards
+ * from cpu + 1 so that several workers' partners spread out; -1 if there
+ * is none or the mask cannot be read (then errno says why).
+ */
+int bench_other_cpu(int cpu);
+
+/*
+ * Start fn(arg) in a partner thread pinned to `cpu` (cpu < 0: not pinned).
+ * Returns BENCH_OK, or bench_fail()'s status with the failed call in
+ * ctx->reason. A failure leaves no thread running unless p->started is set
+ * (the caller's own affinity could not be restored after the create), so
+ * a setup's failure path is simply its teardown.
+ */
+int bench_partner_thread_start(struct bench_ctx *ctx,
+    struct bench_partner_thread *p, void *(*fn)(void *), void *arg, int cpu);
+
+/* Wait for the partner to return; a no-op if it was never started. */
+void bench_partner_thread_join(struct bench_partner_thread *p);
+
+#endif

@@ -1,0 +1,147 @@
+/*
+ * bench.h: the test contract.
+ *
+ * Every micro-benchmark benchtop runs is one `struct bench_test` record in
+ * the table of its family (one family per src/bench-*.c file, each file
+ * exporting exactly one `const struct bench_family`). The harness calls
+ *
+ *   setup(ctx)      once, outside timing: open files, start partners;
+ *   run(ctx, n)     performs EXACTLY n operations, as the record's
+ *                   `definition` says; touches only ctx->state and the
+ *                   measured resource; never prints, never exits;
+ *   teardown(ctx)   once after setup, whether setup succeeded or not:
+ *                   it must cope with a half-done setup (NULL state).
+ *
+ * A test that cannot run here returns BENCH_UNSUPPORTED or BENCH_FAILED
+ * from setup or run with a reason in ctx->reason, naming the call and the
+ * errno text (bench_fail()). The program never aborts on a test's behalf.
+ */
+
+#ifndef BENCHTOP_BENCH_H
+#define BENCHTOP_BENCH_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where a test comes from (the four source documents, or new). */
+enum bench_origin {
+	BENCH_ORIGIN_BYTE,     /* BYTE UNIX Benchmarks 3.11 */
+	BENCH_ORIGIN_LMBENCH,  /* lmbench 2.0 */
+	BENCH_ORIGIN_CTXBENCH, /* ctxbench (Bill Davidsen) */
+	BENCH_ORIGIN_BSD,      /* FreeBSD 4.7/5.2.1 SMP/UP thread */
+	BENCH_ORIGIN_EXTRA,    /* benchtop's own, for contrast */
+	BENCH_ORIGIN_COUNT
+};
+
+enum bench_group {
+	BENCH_GROUP_SYSCALL,
+	BENCH_GROUP_SIGNAL,
+	BENCH_GROUP_IPC,
+	BENCH_GROUP_CTXSW,
+	BENCH_GROUP_PROCESS,
+	BENCH_GROUP_FILE,
+	BENCH_GROUP_VM,
+	BENCH_GROUP_MEMORY,
+	BENCH_GROUP_NETWORK,
+	BENCH_GROUP_CPU,
+	BENCH_GROUP_LOCK,
+	BENCH_GROUP_COUNT
+};
+
+/*
+ * The unit the origin reports in. Rates and bandwidths are derived from
+ * ns/op and `work_per_op` (see units.c); `us` is ns/op / 1000; `cycles`
+ * is cycles/op.
+ */
+enum bench_unit {
+	BENCH_UNIT_LPS,     /* loops per second (BYTE) */
+	BENCH_UNIT_LPM,     /* loops per minute (BYTE) */
+	BENCH_UNIT_KBPS,    /* KiB per second (BYTE file tests) */
+	BENCH_UNIT_US,      /* microseconds per operation (lmbench) */
+	BENCH_UNIT_MBPS,    /* MB/s, lmbench's MB = 2^20 bytes */
+	BENCH_UNIT_LOOPS_S, /* loops per second (ctxbench) */
+	BENCH_UNIT_CALLS_S, /* calls per second (FreeBSD thread) */
+	BENCH_UNIT_CYCLES,  /* CPU cycles per operation (FreeBSD thread) */
+	BENCH_UNIT_COUNT
+};
+
+enum bench_status {
+	BENCH_OK,
+	BENCH_UNSUPPORTED, /* cannot run here: no permission, one CPU... */
+	BENCH_FAILED,      /* a call failed: reason names it and errno */
+	BENCH_STOPPED,     /* the user or a signal stopped the run */
+	BENCH_STATUS_COUNT
+};
+
+/* Flags: what a test needs from its environment. */
+#define BENCH_F_PARTNER  0x01u /* a partner thread or process */
+#define BENCH_F_TWO_CPUS 0x02u /* needs two CPUs to mean anything */
+#define BENCH_F_TMPDIR   0x04u /* works in the private temp directory */
+#define BENCH_F_LOOPBACK 0x08u /* binds sockets on 127.0.0.1 */
+#define BENCH_F_SLOW     0x10u /* one operation takes 100 us or more */
+
+#define BENCH_REASON_MAX 160
+
+struct bench_ctx;
+
+typedef int (*bench_setup_fn)(struct bench_ctx *);
+typedef int (*bench_run_fn)(struct bench_ctx *, uint64_t);
+typedef void (*bench_teardown_fn)(struct bench_ctx *);
+
+struct bench_test {
+	const char *id;    /* "origin.name", lowercase, stable */
+	const char *title; /* fits 24 columns */
+	enum bench_origin origin;
+	enum bench_group group;
+	const char *definition; /* what ONE operation is, origin's terms */
+	enum bench_unit unit;
+	double work_per_op;   /* unit quantity per op: loops, KiB or bytes */
+	unsigned flags;       /* BENCH_F_* */
+	const void *arg;      /* parameter block shared by sibling rows */
+	bench_setup_fn setup; /* may be NULL */
+	bench_run_fn run;
+	bench_teardown_fn teardown; /* may be NULL */
+};
+
+struct bench_family {
+	const char *name;
+	const char *title;
+	const struct bench_test *tests;
+	size_t ntests;
+};
+
+/* Where the parties of a test run. */
+enum bench_placement {
+	BENCH_PLACE_SINGLE, /* one party: the worker's CPU */
+	BENCH_PLACE_SAME,   /* all parties pinned to one CPU (UP picture) */
+	BENCH_PLACE_SPREAD  /* parties on different CPUs (SMP picture) */
+};
+
+struct bench_ctx {
+	const struct bench_test *test;
+	void *state;        /* the test's private state */
+	const char *tmpdir; /* private 0700 directory */
+	int cpu;            /* CPU the worker is pinned to, or -1 */
+	int partner_cpu;    /* CPU chosen for a partner, or -1 */
+	enum bench_placement placement;
+	const atomic_int *stop; /* set when the run must end */
+	char reason[BENCH_REASON_MAX];
+};
+
+const char *bench_origin_name(enum bench_origin);
+const char *bench_group_name(enum bench_group);
+const char *bench_unit_name(enum bench_unit);
+const char *bench_status_name(enum bench_status);
+const char *bench_placement_name(enum bench_placement);
+
+/* Set "call: strerror(err)" as the reason; returns BENCH_FAILED. */
+int bench_fail(struct bench_ctx *, const char *call, int err);
+/* Set a formatted reason; returns `status`. */
+int bench_reason(struct bench_ctx *, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Keep a computed value alive so the compiler cannot delete its work. */
+extern volatile uint64_t bench_sink;
+
+#endif

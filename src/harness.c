@@ -1,0 +1,177 @@
+/*
+ * harness.c: calibration, overhead subtraction and sampling, after
+ * lmbench's benchmp but without its globals.
+ */
+
+#include "config.h"
+
+#include "harness.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Below this a sample is too short for the clock to measure well. */
+#define MIN_MEASURABLE_NS 1000000u
+/* Samples for the overhead medians. */
+#define OVERHEAD_REPS 101
+/* Iterations of the empty loop per overhead measurement. */
+#define EMPTY_LOOP_N 100000u
+
+void
+harness_init(struct harness *h, const struct harness_clock *clock,
+    uint64_t target_ns)
+{
+	memset(h, 0, sizeof *h);
+	h->clock = *clock;
+	h->target_ns = target_ns;
+}
+
+/* An empty run(): the loop every test's run() has around its work. */
+static int
+empty_run(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	while (n-- > 0)
+		__asm__ volatile("" ::: "memory");
+	return BENCH_OK;
+}
+
+/* One interval around run(ctx, n): raw ns and ticks, nothing removed. */
+static int
+time_run(struct harness *h, struct bench_ctx *ctx, bench_run_fn run, uint64_t n,
+    uint64_t *ns, uint64_t *ticks)
+{
+	const struct harness_clock *c = &h->clock;
+	uint64_t t0, t1, k0, k1;
+	int st;
+
+	t0 = c->now_ns(c->arg);
+	k0 = c->ticks(c->arg);
+	st = run(ctx, n);
+	k1 = c->ticks(c->arg);
+	t1 = c->now_ns(c->arg);
+	*ns = t1 > t0 ? t1 - t0 : 0;
+	*ticks = k1 > k0 ? k1 - k0 : 0;
+	return st;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median of OVERHEAD_REPS timings of run(n); medians shrug off IRQs. */
+static void
+median_timing(struct harness *h, bench_run_fn run, uint64_t n, double *ns,
+    double *ticks)
+{
+	uint64_t v_ns[OVERHEAD_REPS], v_ticks[OVERHEAD_REPS];
+	struct bench_ctx ctx;
+
+	memset(&ctx, 0, sizeof ctx);
+	for (int i = 0; i < OVERHEAD_REPS; i++)
+		(void)time_run(h, &ctx, run, n, &v_ns[i], &v_ticks[i]);
+	qsort(v_ns, OVERHEAD_REPS, sizeof v_ns[0], cmp_u64);
+	qsort(v_ticks, OVERHEAD_REPS, sizeof v_ticks[0], cmp_u64);
+	*ns = (double)v_ns[OVERHEAD_REPS / 2];
+	*ticks = (double)v_ticks[OVERHEAD_REPS / 2];
+}
+
+void
+harness_measure_overheads(struct harness *h)
+{
+	double ns, ticks;
+
+	median_timing(h, empty_run, 0, &h->timer_ns, &h->timer_ticks);
+	median_timing(h, empty_run, EMPTY_LOOP_N, &ns, &ticks);
+	ns -= h->timer_ns;
+	ticks -= h->timer_ticks;
+	h->loop_ns_per_op = ns > 0 ? ns / EMPTY_LOOP_N : 0;
+	h->loop_ticks_per_op = ticks > 0 ? ticks / EMPTY_LOOP_N : 0;
+}
+
+/* raw - overhead, never below zero. */
+static double
+subtract(double raw, double overhead)
+{
+	return raw > overhead ? raw - overhead : 0;
+}
+
+int
+harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
+    struct sample *s)
+{
+	uint64_t raw_ns, raw_ticks;
+	double over_ns;
+	int st;
+
+	memset(s, 0, sizeof *s);
+	st = time_run(h, ctx, ctx->test->run, n, &raw_ns, &raw_ticks);
+	over_ns = h->timer_ns + (double)n * h->loop_ns_per_op;
+	s->t_ns = h->clock.now_ns(h->clock.arg);
+	s->n = n;
+	s->raw_ns = raw_ns;
+	s->ns_per_op = subtract((double)raw_ns, over_ns) / (double)n;
+	s->cycles_per_op =
+	    subtract((double)raw_ticks,
+	        h->timer_ticks + (double)n * h->loop_ticks_per_op) *
+	    h->clock.cycles_per_tick / (double)n;
+	s->cpu = sched_getcpu();
+	if (over_ns > 0.1 * (double)raw_ns)
+		s->flags |= SAMPLE_F_NOISY;
+	return st;
+}
+
+/* n scaled so that a sample of `raw_ns` would last the target. */
+static uint64_t
+scale_to_target(const struct harness *h, uint64_t n, uint64_t raw_ns)
+{
+	double want;
+
+	if (raw_ns == 0)
+		return n * 8 < HARNESS_MAX_N ? n * 8 : HARNESS_MAX_N;
+	want = (double)n * (double)h->target_ns / (double)raw_ns;
+	if (want < 1)
+		return 1;
+	if (want > (double)HARNESS_MAX_N)
+		return HARNESS_MAX_N;
+	return (uint64_t)want;
+}
+
+int
+harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n)
+{
+	struct sample s;
+	int st;
+
+	*n = 1;
+	for (int tries = 0; tries < 64; tries++) {
+		if ((st = harness_sample(h, ctx, *n, &s)) != BENCH_OK)
+			return st;
+		if (ctx->stop != NULL && atomic_load(ctx->stop))
+			return BENCH_STOPPED;
+		if (s.raw_ns < MIN_MEASURABLE_NS && *n < HARNESS_MAX_N / 8) {
+			*n *= 8;
+			continue;
+		}
+		if (s.raw_ns * 2 >= h->target_ns) {
+			*n = scale_to_target(h, *n, s.raw_ns);
+			return BENCH_OK;
+		}
+		/* Scale, then confirm with one sample at the new n. */
+		*n = scale_to_target(h, *n, s.raw_ns);
+	}
+	return BENCH_OK;
+}
+
+uint64_t
+harness_rescale(const struct harness *h, uint64_t n, uint64_t raw_ns)
+{
+	if (raw_ns * 2 >= h->target_ns && raw_ns <= h->target_ns * 2)
+		return n;
+	return scale_to_target(h, n, raw_ns);
+}

@@ -1,0 +1,27 @@
+/*
+ * machine.c: who is running the tests.
+ */
+
+#include "config.h"
+
+#include "machine.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+void
+machine_probe(struct machine *m, const struct cycles_info *clock)
+{
+	struct utsname u;
+
+	memset(m, 0, sizeof *m);
+	if (uname(&u) == 0) {
+		(void)snprintf(m->host, sizeof m->host, "%s", u.nodename);
+		(void)snprintf(m->kernel, sizeof m->kernel, "%s %s", u.sysname,
+		    u.release);
+		(void)snprintf(m->arch, sizeof m->arch, "%s", u.machine);
+	}
+	cpu_detect(&m->cpu);
+	m->clock = *clock;
+}

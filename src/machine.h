@@ -1,0 +1,22 @@
+/*
+ * machine.h: the facts about this machine that every report carries.
+ */
+
+#ifndef BENCHTOP_MACHINE_H
+#define BENCHTOP_MACHINE_H
+
+#include "cpu.h"
+#include "cycles.h"
+
+struct machine {
+	char host[65];
+	char kernel[140]; /* "Linux 6.1.0-13-amd64" */
+	char arch[65];    /* uname machine: "x86_64" */
+	struct cpu_id cpu;
+	struct cycles_info clock;
+};
+
+/* Fill `m` from uname, the CPU identification and measured clocks. */
+void machine_probe(struct machine *m, const struct cycles_info *clock);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * main.c: options, signals, and the choice between the live screen and
+ * the batch report. The only file (with the fatal path) that exits.
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "opts.h"
+#include "registry.h"
+#include "report.h"
+
+/* Number of the signal that asked benchtop to stop, or 0. */
+static atomic_int stop_signal;
+
+static void
+on_stop_signal(int sig)
+{
+	atomic_store(&stop_signal, sig);
+}
+
+/* INT, TERM and HUP end the run cleanly; SIGPIPE becomes EPIPE. */
+static void
+install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	(void)sigaction(SIGINT, &sa, NULL);
+	(void)sigaction(SIGTERM, &sa, NULL);
+	(void)sigaction(SIGHUP, &sa, NULL);
+	(void)signal(SIGPIPE, SIG_IGN);
+}
+
+static int
+print_list(const struct opts *o)
+{
+	if (report_list(stdout, o->format) != 0) {
+		perror("benchtop: write error");
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
+static int
+print_text(const char *text)
+{
+	if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
+		perror("benchtop: write error");
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	const char *cause;
+	char err[256];
+
+	if (opts_parse(argc, argv, &o, err, sizeof err) != 0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (registry_check(&cause) != 0) {
+		fprintf(stderr, "benchtop: bad test table: %s\n", cause);
+		return EXIT_RUNTIME;
+	}
+	switch (o.mode) {
+	case OPTS_HELP:
+		return print_text(opts_usage);
+	case OPTS_VERSION:
+		return print_text(PACKAGE_STRING "\n");
+	case OPTS_LIST:
+		return print_list(&o);
+	case OPTS_AUTO:
+		/* The live screen comes with the monitor; until then the
+		 * report is what benchtop shows, on a terminal or not. */
+		fprintf(stderr, "benchtop: %s; running the batch report\n",
+		    isatty(STDOUT_FILENO) ? "no live screen in this build"
+		                          : "stdout is not a terminal");
+		break;
+	case OPTS_BATCH:
+		break;
+	}
+	install_signals();
+	return batch_run(&o, &stop_signal);
+}

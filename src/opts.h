@@ -1,0 +1,44 @@
+/*
+ * opts.h: the command line. Parsing is separate from main so that every
+ * bad value gets the same one-line message shape:
+ *   benchtop: -t: bad value 'abc' (expected seconds, 0 < t <= 86400)
+ */
+
+#ifndef BENCHTOP_OPTS_H
+#define BENCHTOP_OPTS_H
+
+#include <stddef.h>
+
+#include "report.h"
+
+enum opts_mode {
+	OPTS_AUTO,  /* live screen on a terminal, else the batch report */
+	OPTS_BATCH, /* --batch */
+	OPTS_LIST,  /* --list */
+	OPTS_HELP,
+	OPTS_VERSION,
+};
+
+struct opts {
+	enum opts_mode mode;
+	enum report_format format;
+	double seconds;   /* per test, batch mode */
+	double sample_ms; /* target duration of one sample */
+	const char *only; /* comma-separated globs, or NULL */
+	const char *skip;
+	const char *dir; /* base of the scratch directory, or NULL */
+};
+
+/* Exit codes, documented in --help and the man page. */
+#define EXIT_OK      0
+#define EXIT_RUNTIME 1
+#define EXIT_USAGE   2
+
+/* Parse argv into `o`. Returns 0, or -1 with a one-line message in err. */
+int opts_parse(int argc, char **argv, struct opts *o, char *err,
+    size_t errsize);
+
+/* The --help text. */
+extern const char opts_usage[];
+
+#endif

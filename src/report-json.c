@@ -1,0 +1,166 @@
+/*
+ * report-json.c: one JSON document (schema 1). Each test is one line, so
+ * the document stays greppable; numbers that cannot be stated are null.
+ */
+
+#include "config.h"
+
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "registry.h"
+
+void
+report_json_string(FILE *f, const char *s)
+{
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void
+report_json_number(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.6g", v);
+	else
+		fputs("null", f);
+}
+
+/* "name": string, with a leading separator. */
+static void
+kv_str(FILE *f, const char *sep, const char *k, const char *v)
+{
+	fprintf(f, "%s\"%s\": ", sep, k);
+	report_json_string(f, v);
+}
+
+static void
+kv_num(FILE *f, const char *k, double v)
+{
+	fprintf(f, ", \"%s\": ", k);
+	report_json_number(f, v);
+}
+
+static void
+kv_int(FILE *f, const char *k, long long v, int present)
+{
+	if (present)
+		fprintf(f, ", \"%s\": %lld", k, v);
+	else
+		fprintf(f, ", \"%s\": null", k);
+}
+
+static void
+json_machine(FILE *f, const struct machine *m)
+{
+	const struct cpu_id *c = &m->cpu;
+
+	kv_str(f, "  \"machine\": {", "host", m->host);
+	kv_str(f, ", ", "kernel", m->kernel);
+	kv_str(f, ", ", "arch", m->arch);
+	kv_str(f, ", ", "cpu_vendor", c->vendor);
+	kv_str(f, ", ", "cpu_brand", c->brand);
+	kv_int(f, "cpu_family", c->family, 1);
+	kv_int(f, "cpu_model", c->model, 1);
+	kv_int(f, "cpu_stepping", c->stepping, 1);
+	kv_str(f, ", ", "cpu_source", c->source);
+	kv_int(f, "cpus", c->cpus_online, 1);
+	kv_num(f, "tsc_hz", m->clock.tsc_hz > 0 ? m->clock.tsc_hz : NAN);
+	kv_num(f, "core_hz", m->clock.core_hz);
+	kv_str(f, ", ", "cycle_source", cycles_source_name(m->clock.source));
+	kv_str(f, ", ", "pmu_reason",
+	    m->clock.pmu_reason[0] ? m->clock.pmu_reason : NULL);
+	fputs("},\n", f);
+}
+
+/* Measurements of an ok result; nulls otherwise. */
+static void
+json_numbers(FILE *f, const struct test_result *r)
+{
+	int ok = r->status == BENCH_OK;
+
+	kv_num(f, "value", ok ? r->value : NAN);
+	kv_num(f, "ns_per_op", ok ? r->ns.median : NAN);
+	kv_num(f, "cycles_per_op", ok ? r->cyc.median : NAN);
+	kv_num(f, "cv_pct", ok ? r->ns.cv_pct : NAN);
+	kv_int(f, "samples", (long long)r->ns.n, 1);
+	kv_num(f, "ns_min", ok ? r->ns.min : NAN);
+	kv_num(f, "ns_p5", ok ? r->ns.p5 : NAN);
+	kv_num(f, "ns_p95", ok ? r->ns.p95 : NAN);
+	kv_num(f, "ns_max", ok ? r->ns.max : NAN);
+	kv_num(f, "ns_ci95", ok ? r->ns.ci95_median : NAN);
+	kv_int(f, "n_per_sample", (long long)r->n_per_sample, ok);
+	kv_num(f, "overhead_ns", ok ? r->overhead_ns : NAN);
+	kv_int(f, "noisy_samples", (long long)r->noisy, ok);
+}
+
+static void
+json_test(FILE *f, const struct test_result *r, const char *sep)
+{
+	const struct bench_test *t = r->test;
+
+	kv_str(f, "    {", "id", t->id);
+	kv_str(f, ", ", "title", t->title);
+	kv_str(f, ", ", "group", bench_group_name(t->group));
+	kv_str(f, ", ", "origin", bench_origin_name(t->origin));
+	kv_str(f, ", ", "status", bench_status_name(r->status));
+	kv_str(f, ", ", "reason", r->reason[0] ? r->reason : NULL);
+	kv_str(f, ", ", "unit", bench_unit_name(t->unit));
+	json_numbers(f, r);
+	kv_str(f, ", ", "placement", bench_placement_name(r->placement));
+	kv_int(f, "cpu", r->cpu, r->cpu >= 0);
+	kv_int(f, "partner_cpu", r->partner_cpu, r->partner_cpu >= 0);
+	fprintf(f, "}%s\n", sep);
+}
+
+void
+report_json(FILE *f, const struct report *r)
+{
+	fprintf(f, "{\n  \"schema\": %d,\n", REPORT_SCHEMA);
+	fprintf(f, "  \"benchtop\": \"%s\",\n", PACKAGE_VERSION);
+	fprintf(f, "  \"seconds_per_test\": ");
+	report_json_number(f, r->seconds_per_test);
+	fprintf(f, ",\n  \"sample_ms\": ");
+	report_json_number(f, r->sample_ms);
+	fputs(",\n", f);
+	json_machine(f, r->machine);
+	fputs("  \"tests\": [\n", f);
+	for (size_t i = 0; i < r->n; i++)
+		json_test(f, &r->results[i], i + 1 < r->n ? "," : "");
+	fputs("  ]\n}\n", f);
+}
+
+void
+report_json_list(FILE *f)
+{
+	const struct bench_test *t;
+	size_t n = registry_count();
+
+	fprintf(f, "{\n  \"schema\": %d,\n  \"tests\": [\n", REPORT_SCHEMA);
+	for (size_t i = 0; (t = registry_at(i)) != NULL; i++) {
+		kv_str(f, "    {", "id", t->id);
+		kv_str(f, ", ", "title", t->title);
+		kv_str(f, ", ", "group", bench_group_name(t->group));
+		kv_str(f, ", ", "origin", bench_origin_name(t->origin));
+		kv_str(f, ", ", "unit", bench_unit_name(t->unit));
+		kv_str(f, ", ", "definition", t->definition);
+		fprintf(f, "}%s\n", i + 1 < n ? "," : "");
+	}
+	fputs("  ]\n}\n", f);
+}

@@ -1,0 +1,92 @@
+/*
+ * report-text.c: the human report, aligned like a real one.
+ */
+
+#include "config.h"
+
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "registry.h"
+
+static void
+text_header(FILE *f, const struct report *r)
+{
+	const struct machine *m = r->machine;
+	const struct cycles_info *c = &m->clock;
+
+	fprintf(f, "benchtop %s on %s (%s %s)\n", PACKAGE_VERSION, m->host,
+	    m->kernel, m->arch);
+	fprintf(f, "CPU:   %s (%s family %d model %d stepping %d), %d CPUs\n",
+	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->cpu.vendor,
+	    m->cpu.family, m->cpu.model, m->cpu.stepping, m->cpu.cpus_online);
+	fprintf(f, "Clock: TSC %.3f GHz, core %.3f GHz, cycles %s%s%s%s\n",
+	    c->tsc_hz / 1e9, c->core_hz / 1e9, cycles_source_name(c->source),
+	    c->pmu_reason[0] ? " (" : "", c->pmu_reason,
+	    c->pmu_reason[0] ? ")" : "");
+	fprintf(f, "Run:   %.3g s per test, %.3g ms samples\n\n",
+	    r->seconds_per_test, r->sample_ms);
+}
+
+static int
+id_width(const struct report *r)
+{
+	int w = 4;
+
+	for (size_t i = 0; i < r->n; i++) {
+		int len = (int)strlen(r->results[i].test->id);
+
+		if (len > w)
+			w = len;
+	}
+	return w;
+}
+
+static void
+text_row(FILE *f, const struct test_result *r, int w)
+{
+	char v[32], ns[32], cyc[32], cv[32];
+	int ok = r->status == BENCH_OK;
+
+	report_fmt_value(v, sizeof v, ok ? r->value : NAN);
+	report_fmt_value(ns, sizeof ns, ok ? r->ns.median : NAN);
+	report_fmt_value(cyc, sizeof cyc, ok ? r->cyc.median : NAN);
+	if (ok)
+		(void)snprintf(cv, sizeof cv, "%.2f", r->ns.cv_pct);
+	else
+		(void)snprintf(cv, sizeof cv, "-");
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu  %s", w, r->test->id, v,
+	    bench_unit_name(r->test->unit), ns, cyc, cv, r->ns.n,
+	    bench_status_name(r->status));
+	if (r->reason[0] != '\0')
+		fprintf(f, ": %s", r->reason);
+	fputc('\n', f);
+}
+
+void
+report_text(FILE *f, const struct report *r)
+{
+	int w = id_width(r);
+
+	text_header(f, r);
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s  %s\n", w, "TEST", "VALUE",
+	    "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES", "STATUS");
+	for (size_t i = 0; i < r->n; i++)
+		text_row(f, &r->results[i], w);
+}
+
+void
+report_text_list(FILE *f)
+{
+	const struct bench_test *t;
+
+	fprintf(f, "%-22s %-8s %-8s %-9s %s\n", "ID", "GROUP", "UNIT", "ORIGIN",
+	    "DEFINITION (one operation)");
+	for (size_t i = 0; (t = registry_at(i)) != NULL; i++)
+		fprintf(f, "%-22s %-8s %-8s %-9s %s\n", t->id,
+		    bench_group_name(t->group), bench_unit_name(t->unit),
+		    bench_origin_name(t->origin), t->definition);
+}

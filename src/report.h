@@ -1,0 +1,58 @@
+/*
+ * report.h: batch output. One format per file (report-text.c,
+ * report-json.c, report-csv.c), chosen through one table.
+ *
+ * JSON schema 1 and the CSV header are a contract: scripts rely on the
+ * names. Add fields; never rename or remove one without a new schema.
+ */
+
+#ifndef BENCHTOP_REPORT_H
+#define BENCHTOP_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "machine.h"
+#include "runner.h"
+
+#define REPORT_SCHEMA 1
+
+enum report_format {
+	REPORT_TEXT,
+	REPORT_JSON,
+	REPORT_CSV,
+};
+
+struct report {
+	const struct machine *machine;
+	const struct test_result *results;
+	size_t n;
+	double seconds_per_test;
+	double sample_ms;
+};
+
+/* Write the report; returns 0, or -1 with errno when the stream failed. */
+int report_write(FILE *f, enum report_format fmt, const struct report *r);
+
+/* Write the catalogue (--list) in the given format; 0 or -1 as above. */
+int report_list(FILE *f, enum report_format fmt);
+
+/* The fixed CSV header, for tests and documentation. */
+extern const char report_csv_header[];
+
+/* Per-format writers, registered in report.c. */
+void report_text(FILE *f, const struct report *r);
+void report_json(FILE *f, const struct report *r);
+void report_csv(FILE *f, const struct report *r);
+void report_text_list(FILE *f);
+void report_json_list(FILE *f);
+void report_csv_list(FILE *f);
+
+/* Shared helpers. */
+void report_json_string(FILE *f, const char *s);
+void report_json_number(FILE *f, double v);
+void report_csv_field(FILE *f, const char *s);
+/* Format a value with 4 significant digits (no exponent) into buf. */
+const char *report_fmt_value(char *buf, size_t size, double v);
+
+#endif

@@ -1,0 +1,154 @@
+/*
+ * runner.c: setup, calibrate, warm up, sample for the configured time,
+ * tear down, summarise.
+ */
+
+#include "config.h"
+
+#include "runner.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+/* A growing array of samples, owned by one run. */
+struct sample_buf {
+	double *ns, *cyc, *scratch;
+	size_t n, cap;
+};
+
+/* Resize one array of the buffer; *p is untouched on failure. */
+static int
+grow(double **p, size_t cap)
+{
+	double *q = realloc(*p, cap * sizeof *q);
+
+	if (q == NULL)
+		return -1;
+	*p = q;
+	return 0;
+}
+
+static int
+buf_push(struct sample_buf *b, const struct sample *s)
+{
+	size_t cap = b->cap ? b->cap * 2 : 256;
+
+	if (b->n == b->cap) {
+		if (grow(&b->ns, cap) != 0 || grow(&b->cyc, cap) != 0)
+			return -1;
+		b->cap = cap;
+	}
+	b->ns[b->n] = s->ns_per_op;
+	b->cyc[b->n] = s->cycles_per_op;
+	b->n++;
+	return 0;
+}
+
+static void
+buf_free(struct sample_buf *b)
+{
+	free(b->ns);
+	free(b->cyc);
+	free(b->scratch);
+	memset(b, 0, sizeof *b);
+}
+
+static int
+stopped(const struct run_config *cfg)
+{
+	return cfg->stop != NULL && atomic_load(cfg->stop) != 0;
+}
+
+/* Take samples until the duration has passed; at least one. */
+static int
+sample_loop(struct harness *h, struct bench_ctx *ctx,
+    const struct run_config *cfg, struct test_result *r, struct sample_buf *b)
+{
+	uint64_t n = r->n_per_sample, t_end;
+	struct sample s;
+	int st;
+
+	t_end = h->clock.now_ns(h->clock.arg) + cfg->duration_ns;
+	do {
+		if ((st = harness_sample(h, ctx, n, &s)) != BENCH_OK)
+			return st;
+		if (buf_push(b, &s) != 0)
+			return bench_fail(ctx, "realloc", ENOMEM);
+		r->noisy += (s.flags & SAMPLE_F_NOISY) != 0;
+		r->cpu = s.cpu;
+		n = harness_rescale(h, n, s.raw_ns);
+	} while (s.t_ns < t_end && !stopped(cfg));
+	return stopped(cfg) ? BENCH_STOPPED : BENCH_OK;
+}
+
+/* Calibrate, throw one warm-up sample away, then sample. */
+static int
+measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
+    struct test_result *r, struct sample_buf *b)
+{
+	struct sample warm;
+	int st;
+
+	if ((st = harness_calibrate(h, ctx, &r->n_per_sample)) != BENCH_OK)
+		return st;
+	if ((st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
+		return st;
+	if (stopped(cfg))
+		return BENCH_STOPPED;
+	return sample_loop(h, ctx, cfg, r, b);
+}
+
+static void
+summarise(const struct harness *h, struct test_result *r, struct sample_buf *b)
+{
+	const struct bench_test *t = r->test;
+
+	if (b->n == 0 || (b->scratch = malloc(b->n * sizeof(double))) == NULL)
+		return;
+	stats_summarize(b->ns, b->n, b->scratch, &r->ns);
+	stats_summarize(b->cyc, b->n, b->scratch, &r->cyc);
+	r->value =
+	    units_value(t->unit, t->work_per_op, r->ns.median, r->cyc.median);
+	r->overhead_ns = h->loop_ns_per_op +
+	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
+}
+
+int
+runner_run(const struct bench_test *t, struct harness *h,
+    const struct run_config *cfg, struct test_result *r)
+{
+	struct sample_buf b = { 0 };
+	struct bench_ctx ctx = { 0 };
+	int st = BENCH_OK;
+
+	memset(r, 0, sizeof *r);
+	r->test = t;
+	r->value = NAN;
+	r->cpu = r->partner_cpu = -1;
+	ctx.test = t;
+	ctx.tmpdir = cfg->tmpdir;
+	ctx.cpu = cfg->cpu;
+	ctx.partner_cpu = -1;
+	ctx.placement = (t->flags & BENCH_F_PARTNER) ? BENCH_PLACE_SPREAD
+	                                             : BENCH_PLACE_SINGLE;
+	ctx.stop = cfg->stop;
+	if (t->setup != NULL)
+		st = t->setup(&ctx);
+	if (st == BENCH_OK)
+		st = measure(h, &ctx, cfg, r, &b);
+	if (t->teardown != NULL)
+		t->teardown(&ctx);
+	r->status = st;
+	r->placement = ctx.placement;
+	r->partner_cpu = ctx.partner_cpu;
+	(void)snprintf(r->reason, sizeof r->reason, "%s", ctx.reason);
+	if (st == BENCH_OK)
+		summarise(h, r, &b);
+	buf_free(&b);
+	return st;
+}

@@ -1,0 +1,43 @@
+/*
+ * runner.h: run one test for a while in the calling thread and summarise
+ * its samples. Batch mode calls it test after test; the live monitor's
+ * workers will call it slice after slice.
+ */
+
+#ifndef BENCHTOP_RUNNER_H
+#define BENCHTOP_RUNNER_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "harness.h"
+#include "stats.h"
+
+struct run_config {
+	uint64_t duration_ns;   /* sampling time per test, after calibration */
+	const char *tmpdir;     /* private scratch directory */
+	int cpu;                /* CPU the calling thread is pinned to, or -1 */
+	const atomic_int *stop; /* set by a signal: end at the next sample */
+};
+
+struct test_result {
+	const struct bench_test *test;
+	enum bench_status status;
+	char reason[BENCH_REASON_MAX];
+	enum bench_placement placement;
+	int cpu;                  /* CPU of the last sample, or -1 */
+	int partner_cpu;          /* CPU the partner was placed on, or -1 */
+	uint64_t n_per_sample;    /* calibrated operations per sample */
+	size_t noisy;             /* samples flagged SAMPLE_F_NOISY */
+	double overhead_ns;       /* subtracted per op: loop + timer / n */
+	struct stats_summary ns;  /* of ns/op over the samples */
+	struct stats_summary cyc; /* of cycles/op over the samples */
+	double value;             /* median in the test's unit, NAN if none */
+};
+
+/* Run test `t`; fills `r` and returns its status. Never aborts. */
+int runner_run(const struct bench_test *t, struct harness *h,
+    const struct run_config *cfg, struct test_result *r);
+
+#endif

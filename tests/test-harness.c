@@ -1,0 +1,213 @@
+/*
+ * test-harness.c: calibration and overhead subtraction under an injected
+ * fake clock, where every cost is known exactly.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "harness.h"
+#include "units.h"
+
+/* A clock that advances by `read_cost_ns` per read, plus whatever the
+ * fake operation adds: time passes only when the harness looks. */
+struct fake_clock {
+	uint64_t now;
+	uint64_t read_cost_ns;
+	double op_cost_ns; /* each fake operation */
+	double drift;      /* multiply op cost by this after each run */
+	uint64_t runs;     /* number of run() calls */
+};
+
+static struct fake_clock fake;
+
+static uint64_t
+fake_now(void *arg)
+{
+	struct fake_clock *c = arg;
+
+	c->now += c->read_cost_ns;
+	return c->now;
+}
+
+/* Ticks run at twice the ns rate: a 2 GHz "TSC". */
+static uint64_t
+fake_ticks(void *arg)
+{
+	return fake_now(arg) * 2;
+}
+
+static int
+fake_run(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	fake.now += (uint64_t)llround((double)n * fake.op_cost_ns);
+	fake.op_cost_ns *= fake.drift;
+	fake.runs++;
+	return BENCH_OK;
+}
+
+static int
+failing_run(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)n;
+	return bench_fail(ctx, "fake_call", 5);
+}
+
+static const struct bench_test fake_test = {
+	.id = "extra.fake",
+	.title = "fake",
+	.definition = "advances the fake clock",
+	.unit = BENCH_UNIT_US,
+	.work_per_op = 1,
+	.run = fake_run,
+};
+
+static void
+setup(struct harness *h, struct bench_ctx *ctx, uint64_t read_cost,
+    double op_cost, uint64_t target_ns)
+{
+	struct harness_clock clock = { fake_now, fake_ticks, &fake, 1.5 };
+
+	memset(&fake, 0, sizeof fake);
+	fake.read_cost_ns = read_cost;
+	fake.op_cost_ns = op_cost;
+	fake.drift = 1.0;
+	memset(ctx, 0, sizeof *ctx);
+	ctx->test = &fake_test;
+	harness_init(h, &clock, target_ns);
+}
+
+/* Calibration converges to target / cost over a wide range of costs. */
+static void
+test_calibration_converges(void)
+{
+	static const double costs[] = { 0.5, 3, 100, 2500, 40000, 1e6 };
+	struct harness h;
+	struct bench_ctx ctx;
+
+	for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++) {
+		uint64_t n = 0;
+		double want = 25e6 / costs[i];
+
+		setup(&h, &ctx, 20, costs[i], 25000000);
+		harness_measure_overheads(&h);
+		CHECK("calibrate ok", harness_calibrate(&h, &ctx, &n) == 0);
+		CHECK("n within 10% of target/cost",
+		    fabs((double)n - want) <= 0.1 * want + 1);
+		CHECK("calibration is bounded", fake.runs < 20);
+	}
+}
+
+/* An operation slower than the target keeps n at 1. */
+static void
+test_slow_operation(void)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+	uint64_t n = 0;
+
+	setup(&h, &ctx, 20, 80e6, 25000000);
+	CHECK("slow calibrate ok", harness_calibrate(&h, &ctx, &n) == 0);
+	CHECK("slow op: n == 1", n == 1);
+	CHECK("slow op: one run only", fake.runs == 1);
+}
+
+/* Timer overhead is measured and removed; results never go negative. */
+static void
+test_overheads(void)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+	struct sample s;
+
+	setup(&h, &ctx, 50, 10, 25000000);
+	harness_measure_overheads(&h);
+	/* A read costs 50 ns: the interval sees 3 of the 4 reads. */
+	CHECK_NEAR("timer overhead ns", h.timer_ns, 150, 1e-9);
+	CHECK_NEAR("timer overhead ticks", h.timer_ticks, 100, 1e-9);
+	CHECK_NEAR("empty loop costs nothing here", h.loop_ns_per_op, 0, 1e-9);
+	CHECK("sample ok", harness_sample(&h, &ctx, 1000, &s) == 0);
+	CHECK_NEAR("10 ns/op after subtraction", s.ns_per_op, 10, 1e-9);
+	/* ticks: 2 per ns, 1.5 cycles per tick -> 30 cycles per op. */
+	CHECK_NEAR("cycles scaled by cycles_per_tick", s.cycles_per_op, 30,
+	    1e-9);
+	CHECK("raw_ns kept", s.raw_ns == 10000 + 150);
+	CHECK("a 1.5% overhead is not noisy", !(s.flags & SAMPLE_F_NOISY));
+
+	fake.op_cost_ns = 0;
+	fake.read_cost_ns = 10; /* cheaper than measured: would go < 0 */
+	CHECK("zero-cost sample ok", harness_sample(&h, &ctx, 10, &s) == 0);
+	CHECK("ns never negative", s.ns_per_op == 0);
+	CHECK("cycles never negative", s.cycles_per_op == 0);
+	CHECK("all-overhead sample is noisy", s.flags & SAMPLE_F_NOISY);
+}
+
+/* A cost that drifts far from calibration gets n rescaled. */
+static void
+test_rescale(void)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+
+	setup(&h, &ctx, 0, 1, 25000000);
+	CHECK("inside 0.5..2x: unchanged",
+	    harness_rescale(&h, 1000, 30000000) == 1000);
+	CHECK("3x slower: n / 3", harness_rescale(&h, 3000, 75000000) == 1000);
+	CHECK("4x faster: n * 4", harness_rescale(&h, 1000, 6250000) == 4000);
+	CHECK("zero time: grow 8x", harness_rescale(&h, 10, 0) == 80);
+	CHECK("never below 1", harness_rescale(&h, 1, 1000000000) == 1);
+}
+
+/* A failing run stops calibration with its status and reason. */
+static void
+test_failure_propagates(void)
+{
+	struct bench_test t = fake_test;
+	struct harness h;
+	struct bench_ctx ctx;
+	uint64_t n;
+
+	setup(&h, &ctx, 20, 10, 25000000);
+	t.run = failing_run;
+	ctx.test = &t;
+	CHECK("failure returned",
+	    harness_calibrate(&h, &ctx, &n) == BENCH_FAILED);
+	CHECK("reason names the call",
+	    strncmp(ctx.reason, "fake_call: ", 11) == 0);
+}
+
+/* Units: conversions from ns/op to the origin's unit. */
+static void
+test_units(void)
+{
+	CHECK_NEAR("us", units_value(BENCH_UNIT_US, 1, 380, 0), 0.38, 1e-12);
+	CHECK_NEAR("lps", units_value(BENCH_UNIT_LPS, 1, 2000, 0), 5e5, 1e-6);
+	CHECK_NEAR("lpm", units_value(BENCH_UNIT_LPM, 1, 6e7, 0), 1000, 1e-9);
+	CHECK_NEAR("KBps with 1 KiB per op",
+	    units_value(BENCH_UNIT_KBPS, 1, 1000, 0), 1e6, 1e-6);
+	CHECK_NEAR("MB/s is 2^20 bytes",
+	    units_value(BENCH_UNIT_MBPS, 1048576, 1e9, 0), 1, 1e-12);
+	CHECK_NEAR("cycles", units_value(BENCH_UNIT_CYCLES, 1, 5, 37), 37,
+	    1e-12);
+	CHECK("zero cost has no rate",
+	    isnan(units_value(BENCH_UNIT_CALLS_S, 1, 0, 0)));
+	CHECK("rates: higher is better",
+	    units_higher_is_better(BENCH_UNIT_LPS));
+	CHECK("us: lower is better", !units_higher_is_better(BENCH_UNIT_US));
+}
+
+int
+main(void)
+{
+	test_calibration_converges();
+	test_slow_operation();
+	test_overheads();
+	test_rescale();
+	test_failure_propagates();
+	test_units();
+	return check_summary("test-harness");
+}

@@ -1,0 +1,123 @@
+/*
+ * test-registry.c: the test table is well formed, selection by globs
+ * works, and every test is documented in the man page.
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "registry.h"
+
+static void
+test_table(void)
+{
+	const struct bench_test *t;
+	const char *cause = "unset";
+	size_t n = registry_count();
+
+	CHECK("registry self-check passes", registry_check(&cause) == 0);
+	CHECK("no cause on success", cause == NULL);
+	CHECK("the table is not empty", n >= 17);
+	for (size_t i = 0; (t = registry_at(i)) != NULL; i++) {
+		CHECK("unique id", registry_find(t->id) == t);
+		CHECK("definition present", strlen(t->definition) > 10);
+		CHECK("unit named", strcmp(bench_unit_name(t->unit), "?") != 0);
+		CHECK("origin named",
+		    strcmp(bench_origin_name(t->origin), "?") != 0);
+		CHECK("group named",
+		    strcmp(bench_group_name(t->group), "?") != 0);
+		CHECK("run present", t->run != NULL);
+	}
+	CHECK("registry_at past the end", registry_at(n) == NULL);
+}
+
+/* The ids the foundation promises, which scripts rely on. */
+static void
+test_promised_ids(void)
+{
+	static const char *const ids[] = { "byte.syscall", "lmbench.null_call",
+		"lmbench.null_io", "lmbench.stat", "lmbench.open_close",
+		"lmbench.sig_install", "lmbench.sig_handle", "bsd.write",
+		"bsd.socket", "bsd.select", "bsd.gettimeofday", "bsd.lock_up",
+		"bsd.lock_smp", "bsd.lock_xchg", "bsd.mutex",
+		"bsd.lock_pingpong", "extra.clock_gettime" };
+
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		if (!CHECK("promised id exists", registry_find(ids[i])))
+			printf("     missing: %s\n", ids[i]);
+}
+
+static size_t
+count_selected(const char *only, const char *skip, int *rc)
+{
+	const struct bench_test **out;
+	const char *cause;
+	size_t n = 0;
+
+	out = calloc(registry_count(), sizeof *out);
+	*rc = registry_select(only, skip, out, &n, &cause);
+	free(out);
+	return n;
+}
+
+static void
+test_select(void)
+{
+	int rc;
+	size_t all = registry_count();
+
+	CHECK("no lists: all", count_selected(NULL, NULL, &rc) == all);
+	CHECK("one exact id", count_selected("lmbench.stat", NULL, &rc) == 1);
+	CHECK("glob", count_selected("bsd.lock_*", NULL, &rc) == 4);
+	CHECK("list of two",
+	    count_selected("byte.syscall,bsd.write", NULL, &rc) == 2);
+	CHECK("skip", count_selected(NULL, "bsd.*", &rc) < all);
+	CHECK("only minus skip",
+	    count_selected("bsd.lock*", "bsd.lock_pingpong", &rc) == 3);
+	count_selected("nosuch.*", NULL, &rc);
+	CHECK("a glob matching nothing is an error", rc == -1);
+	count_selected(NULL, "nosuch.*", &rc);
+	CHECK("a skip matching nothing is an error", rc == -1);
+	count_selected("byte.syscall,,bsd.write", NULL, &rc);
+	CHECK("an empty pattern is an error", rc == -1);
+}
+
+/* Every id appears in man/benchtop.1.in (the docs cannot drift). */
+static void
+test_man_page(void)
+{
+	const char *top = getenv("top_srcdir");
+	const struct bench_test *t;
+	char path[4096], *text;
+	FILE *f;
+	long len;
+
+	(void)snprintf(path, sizeof path, "%s/man/benchtop.1.in",
+	    top ? top : "..");
+	if (!CHECK("man page opens", (f = fopen(path, "r")) != NULL))
+		return;
+	(void)fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	CHECK("man page read", fread(text, 1, (size_t)len, f) == (size_t)len);
+	fclose(f);
+	for (size_t i = 0; (t = registry_at(i)) != NULL; i++)
+		if (!CHECK("id documented in man page", strstr(text, t->id)))
+			printf("     undocumented: %s\n", t->id);
+	free(text);
+}
+
+int
+main(void)
+{
+	test_table();
+	test_promised_ids();
+	test_select();
+	test_man_page();
+	return check_summary("test-registry");
+}

@@ -1,0 +1,153 @@
+/*
+ * test-report.c: output formats. The CSV header and JSON names are a
+ * contract; number formatting is golden; write errors are reported.
+ * (The JSON of a real run is parsed by python3 in tests/smoke.sh.)
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "registry.h"
+#include "report.h"
+
+static struct machine machine;
+static struct test_result results[2];
+
+static void
+make_results(void)
+{
+	memset(&machine, 0, sizeof machine);
+	strcpy(machine.host, "host\"1");
+	strcpy(machine.cpu.brand, "Test CPU");
+	machine.clock.core_hz = 3e9;
+	machine.clock.tsc_hz = 2e9;
+	results[0].test = registry_find("lmbench.null_call");
+	results[0].status = BENCH_OK;
+	results[0].value = 0.38;
+	results[0].ns.n = 40;
+	results[0].ns.median = 380;
+	results[0].cyc.median = 1140;
+	results[0].ns.cv_pct = 0.5;
+	results[0].cpu = 0;
+	results[0].partner_cpu = -1;
+	results[1].test = registry_find("bsd.lock_pingpong");
+	results[1].status = BENCH_UNSUPPORTED;
+	strcpy(results[1].reason, "needs two CPUs, \"1\", available");
+	results[1].value = NAN;
+	results[1].cpu = results[1].partner_cpu = -1;
+}
+
+/* Render into memory. */
+static char *
+render(enum report_format fmt)
+{
+	struct report rep = { &machine, results, 2, 1.0, 25.0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK("render ok", report_write(f, fmt, &rep) == 0);
+	fclose(f);
+	return buf;
+}
+
+static void
+test_csv(void)
+{
+	char *out = render(REPORT_CSV);
+	static const char header[] =
+	    "id,group,origin,status,reason,unit,value,ns_per_op,"
+	    "cycles_per_op,cv_pct,samples,placement,cpu\n";
+
+	CHECK("CSV header is fixed",
+	    strncmp(out, header, sizeof header - 1) == 0);
+	CHECK("exported header matches",
+	    strncmp(report_csv_header, header, sizeof header - 2) == 0 &&
+	        strlen(report_csv_header) == sizeof header - 2);
+	CHECK("ok row",
+	    strstr(out,
+	        "\nlmbench.null_call,syscall,lmbench,ok,"
+	        ",us,0.38,380,1140,0.5,40,single,0\n"));
+	CHECK("reason quoted, quotes doubled",
+	    strstr(out,
+	        ",unsupported,\"needs two CPUs, \"\"1\"\", "
+	        "available\",cycles,,,,,0,single,\n"));
+	free(out);
+}
+
+static void
+test_json(void)
+{
+	char *out = render(REPORT_JSON);
+
+	CHECK("schema first", strncmp(out, "{\n  \"schema\": 1,\n", 17) == 0);
+	CHECK("string escaped", strstr(out, "\"host\": \"host\\\"1\""));
+	CHECK("id", strstr(out, "{\"id\": \"lmbench.null_call\""));
+	CHECK("value", strstr(out, "\"value\": 0.38,"));
+	CHECK("ns_per_op", strstr(out, "\"ns_per_op\": 380,"));
+	CHECK("status unsupported", strstr(out, "\"status\": \"unsupported\""));
+	CHECK("no value when unsupported", strstr(out, "\"value\": null"));
+	CHECK("null partner", strstr(out, "\"partner_cpu\": null"));
+	CHECK("no NaN leaks", strstr(out, "nan") == NULL);
+	CHECK("ends the document",
+	    strcmp(out + strlen(out) - 6, "  ]\n}\n") == 0);
+	free(out);
+}
+
+static void
+test_fmt(void)
+{
+	static const struct {
+		double v;
+		const char *want;
+	} cases[] = {
+		{ 433741.84, "433741.8" },
+		{ 0.38, "0.3800" },
+		{ 1.5, "1.500" },
+		{ 42.123, "42.12" },
+		{ 0, "0.000" },
+		{ 0.000123456, "0.0001235" },
+		{ NAN, "-" },
+		{ 123.45, "123.5" },
+		{ -2.5, "-2.500" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (!CHECK("fmt golden",
+		        strcmp(report_fmt_value(buf, sizeof buf, cases[i].v),
+		            cases[i].want) == 0))
+			printf("     %g -> '%s', want '%s'\n", cases[i].v, buf,
+			    cases[i].want);
+}
+
+/* A full device: the error comes back as -1 with errno. */
+static void
+test_write_error(void)
+{
+	struct report rep = { &machine, results, 2, 1.0, 25.0 };
+	FILE *f = fopen("/dev/full", "w");
+
+	if (f == NULL)
+		return;
+	CHECK("write to /dev/full fails",
+	    report_write(f, REPORT_JSON, &rep) == -1 && errno == ENOSPC);
+	fclose(f);
+}
+
+int
+main(void)
+{
+	make_results();
+	test_csv();
+	test_json();
+	test_fmt();
+	test_write_error();
+	return check_summary("test-report");
+}
