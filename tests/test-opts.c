@@ -16,9 +16,14 @@
 		"benchtop", __VA_ARGS__, NULL                                  \
 	}
 
+/* argc is counted, so a case cannot get it wrong. */
 static int
-parse(int argc, char **argv, struct opts *o, char *err)
+parse(char **argv, struct opts *o, char *err)
 {
+	int argc = 0;
+
+	while (argv[argc] != NULL)
+		argc++;
 	err[0] = '\0';
 	return opts_parse(argc, argv, o, err, 256);
 }
@@ -30,56 +35,52 @@ test_good(void)
 	char err[256];
 
 	CHECK("batch json",
-	    parse(5, ARGV("--batch", "-t", "0.5", "--json"), &o, err) == 0 &&
+	    parse(ARGV("--batch", "-t", "0.5", "--json"), &o, err) == 0 &&
 	        o.mode == OPTS_BATCH && o.seconds == 0.5 &&
 	        o.format == REPORT_JSON);
 	CHECK("defaults",
-	    parse(1, ARGV(NULL), &o, err) == 0 && o.mode == OPTS_AUTO &&
+	    parse(ARGV(NULL), &o, err) == 0 && o.mode == OPTS_AUTO &&
 	        o.seconds == 1.0 && o.sample_ms == 25.0 &&
 	        o.format == REPORT_TEXT);
 	CHECK("only/skip/csv",
-	    parse(4, ARGV("--only=a.*", "--skip", "b.c", "--csv"), &o, err) ==
-	            0 &&
+	    parse(ARGV("--only=a.*", "--skip", "b.c", "--csv"), &o, err) == 0 &&
 	        strcmp(o.only, "a.*") == 0 && strcmp(o.skip, "b.c") == 0 &&
 	        o.format == REPORT_CSV);
 	CHECK("list wins over batch",
-	    parse(3, ARGV("--list", "-b"), &o, err) == 0 &&
-	        o.mode == OPTS_LIST);
+	    parse(ARGV("--list", "-b"), &o, err) == 0 && o.mode == OPTS_LIST);
 	CHECK("sample-ms",
-	    parse(2, ARGV("--sample-ms=50"), &o, err) == 0 &&
-	        o.sample_ms == 50);
+	    parse(ARGV("--sample-ms=50"), &o, err) == 0 && o.sample_ms == 50);
 }
 
 /* Each bad input: rejected, and the message names the value. */
 static void
 test_bad(void)
 {
-	static const struct {
-		int argc;
+	const struct {
 		char **argv;
 		const char *needle;
 	} cases[] = {
-		{ 3, ARGV("-t", "abc"), "'abc'" },
-		{ 3, ARGV("-t", "-1"), "'-1'" },
-		{ 3, ARGV("-t", "0"), "'0'" },
-		{ 3, ARGV("-t", ""), "''" },
-		{ 3, ARGV("-t", "1e9"), "'1e9'" },
-		{ 3, ARGV("-t", "nan"), "'nan'" },
-		{ 3, ARGV("-t", "2s"), "'2s'" },
-		{ 2, ARGV("-t"), "-t" },
-		{ 2, ARGV("--time"), "--time" },
-		{ 2, ARGV("--sample-ms=0"), "'0'" },
-		{ 2, ARGV("--frobnicate"), "--frobnicate" },
-		{ 2, ARGV("-x"), "-x" },
-		{ 2, ARGV("--only="), "--only" },
-		{ 2, ARGV("stray"), "'stray'" },
-		{ 2, ARGV("--dir="), "--dir" },
+		{ ARGV("-t", "abc"), "'abc'" },
+		{ ARGV("-t", "-1"), "'-1'" },
+		{ ARGV("-t", "0"), "'0'" },
+		{ ARGV("-t", ""), "''" },
+		{ ARGV("-t", "1e9"), "'1e9'" },
+		{ ARGV("-t", "nan"), "'nan'" },
+		{ ARGV("-t", "2s"), "'2s'" },
+		{ ARGV("-t"), "-t" },
+		{ ARGV("--time"), "--time" },
+		{ ARGV("--sample-ms=0"), "'0'" },
+		{ ARGV("--frobnicate"), "--frobnicate" },
+		{ ARGV("-x"), "-x" },
+		{ ARGV("--only="), "--only" },
+		{ ARGV("stray"), "'stray'" },
+		{ ARGV("--dir="), "--dir" },
 	};
 	struct opts o;
 	char err[256];
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int rc = parse(cases[i].argc, cases[i].argv, &o, err);
+		int rc = parse(cases[i].argv, &o, err);
 
 		if (!CHECK("rejected", rc == -1) ||
 		    !CHECK("names the value", strstr(err, cases[i].needle)) ||

@@ -1,0 +1,124 @@
+#!/bin/sh
+# smoke.sh: the benchtop binary as a user and a script would run it.
+# Checks the list, the JSON/CSV reports of a real short run, bad input,
+# write errors, and that SIGTERM mid-run leaves nothing behind.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+PYTHON=${PYTHON:-python3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-smoke.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT INT TERM HUP
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+check() { # check DESCRIPTION COMMAND...
+	desc=$1; shift
+	if "$@"; then ok; else fail "$desc"; fi
+}
+
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+	echo "SKIP: $PYTHON not found"
+	exit 77
+fi
+
+# --list names every promised id; --help and --version exit 0.
+"$BENCHTOP" --list >"$work/list" 2>&1
+check "--list exits 0" test $? -eq 0
+for id in byte.syscall lmbench.null_call lmbench.null_io lmbench.stat \
+    lmbench.open_close lmbench.sig_install lmbench.sig_handle bsd.write \
+    bsd.socket bsd.select bsd.gettimeofday bsd.lock_up bsd.lock_smp \
+    bsd.lock_xchg bsd.mutex bsd.lock_pingpong extra.clock_gettime; do
+	check "--list shows $id" grep -q "^$id " "$work/list"
+done
+check "--help" "$BENCHTOP" --help >/dev/null
+check "--version" sh -c "'$BENCHTOP' --version | grep -q '^benchtop '"
+"$BENCHTOP" --list --json | "$PYTHON" -m json.tool >/dev/null
+check "--list --json parses" test $? -eq 0
+
+# A real run of every test, as JSON: parses, sane numbers, no leftovers.
+mkdir "$work/scratch"
+"$BENCHTOP" --batch -t 0.2 --sample-ms 10 --dir "$work/scratch" --json \
+    >"$work/run.json" 2>"$work/run.err"
+rc=$?
+check "batch json exits 0 (got $rc: $(head -c 300 "$work/run.err"))" \
+    test $rc -eq 0
+check "batch json sane" "$PYTHON" - "$work/run.json" <<'PY'
+import json, math, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["schema"] == 1, doc["schema"]
+m = doc["machine"]
+assert m["cpus"] >= 1 and m["core_hz"] > 1e8, m
+assert m["cycle_source"] in ("pmu", "tsc-scaled", "clock-scaled"), m
+ids = [t["id"] for t in doc["tests"]]
+assert len(ids) == len(set(ids)) >= 17, ids
+for t in doc["tests"]:
+    for k in ("id", "group", "status", "reason", "unit", "value",
+              "ns_per_op", "cycles_per_op", "cv_pct", "samples", "placement"):
+        assert k in t, (t["id"], k)
+    if t["status"] == "ok":
+        assert t["ns_per_op"] > 0 and math.isfinite(t["ns_per_op"]), t
+        assert t["cycles_per_op"] > 0, t
+        assert t["value"] > 0 and t["samples"] >= 1, t
+        assert t["ns_min"] <= t["ns_per_op"] <= t["ns_max"], t
+    else:
+        assert t["status"] == "unsupported" and t["reason"], t
+PY
+check "scratch dir removed after a run" test -z "$(ls -A "$work/scratch")"
+
+# CSV: the fixed header, one row per selected test.
+"$BENCHTOP" --batch -t 0.05 --only 'lmbench.null_call,bsd.lock_*' --csv \
+    >"$work/run.csv" 2>/dev/null
+check "csv header" test "$(head -n 1 "$work/run.csv")" = \
+    "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,cv_pct,samples,placement,cpu"
+check "csv rows" test "$(wc -l <"$work/run.csv")" -eq 6
+
+# Text: a header line and aligned rows.
+"$BENCHTOP" --batch -t 0.05 --only lmbench.null_call >"$work/run.txt" 2>&1
+check "text row" grep -Eq '^lmbench\.null_call +[0-9.]+ us +[0-9.]+ ' \
+    "$work/run.txt"
+
+# Bad input: one line on stderr naming the value, exit 2, no stdout.
+bad() { # bad NEEDLE ARGS...
+	needle=$1; shift
+	"$BENCHTOP" "$@" >"$work/bad.out" 2>"$work/bad.err"
+	rc=$?
+	check "'$*' exits 2 (got $rc)" test $rc -eq 2
+	check "'$*' says one line" test "$(wc -l <"$work/bad.err")" -eq 1
+	check "'$*' names '$needle'" grep -qF -- "$needle" "$work/bad.err"
+	check "'$*' prints nothing on stdout" test ! -s "$work/bad.out"
+}
+bad "'abc'" --batch -t abc
+bad "'-1'" --batch -t -1
+bad "'nosuch.*'" --batch --only 'nosuch.*'
+bad "--frobnicate" --frobnicate
+bad "'0'" --batch --sample-ms 0
+bad "'stray'" --batch stray
+
+# A full output device: the error is reported, the exit is non-zero.
+if [ -w /dev/full ]; then
+	"$BENCHTOP" --batch -t 0.05 --only lmbench.null_call --json \
+	    >/dev/full 2>"$work/full.err"
+	rc=$?
+	check "/dev/full exits 1 (got $rc)" test $rc -eq 1
+	check "/dev/full names the error" grep -q "No space left" \
+	    "$work/full.err"
+fi
+
+# SIGTERM mid-run: stops at the next sample, exits 143, leaves nothing.
+mkdir "$work/scratch2"
+"$BENCHTOP" --batch -t 5 --dir "$work/scratch2" --json \
+    >"$work/term.out" 2>"$work/term.err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+check "SIGTERM exits 143 (got $rc)" test $rc -eq 143
+check "SIGTERM: no half report" test ! -s "$work/term.out"
+check "SIGTERM: scratch removed" test -z "$(ls -A "$work/scratch2")"
+check "SIGTERM: no child left" sh -c "! ps -o pid= --ppid $pid | grep -q ."
+
+echo "smoke: $passed passed, $failed failed"
+test $failed -eq 0
