@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cycles.h"
 #include "harness.h"
 #include "units.h"
 
@@ -200,9 +201,55 @@ test_units(void)
 	CHECK("us: lower is better", !units_higher_is_better(BENCH_UNIT_US));
 }
 
+static uint64_t
+real_now(void *arg)
+{
+	(void)arg;
+	return cycles_now_ns();
+}
+
+static uint64_t
+real_ticks(void *arg)
+{
+	return cycles_counter_read(arg);
+}
+
+/* The real clocks on this machine: sane rates, small overheads. Sanity
+ * bounds only, never speeds. */
+static void
+test_real_clocks(void)
+{
+	struct cycles_info info;
+	struct cycles_counter counter;
+	struct harness h;
+	struct harness_clock clock = { real_now, real_ticks, &counter, 1 };
+
+	cycles_measure(&info);
+	CHECK("core clock 100 MHz..10 GHz",
+	    info.core_hz > 1e8 && info.core_hz < 1e10);
+	CHECK("cycles per tick within 0.1..10",
+	    info.cycles_per_tick > 0.1 && info.cycles_per_tick < 10);
+	CHECK("a named source",
+	    strcmp(cycles_source_name(info.source), "pmu") == 0 ||
+	        strstr(cycles_source_name(info.source), "-scaled") != NULL);
+#if defined(__x86_64__) || defined(__i386__)
+	CHECK("x86 has a TSC rate", info.tsc_hz > 1e8 && info.tsc_hz < 1e10);
+#endif
+	cycles_counter_open(&counter, &info);
+	clock.cycles_per_tick = counter.cycles_per_tick;
+	harness_init(&h, &clock, 10000000);
+	harness_measure_overheads(&h);
+	CHECK("timer overhead below 100 us", h.timer_ns < 100000);
+	CHECK("empty loop below 100 ns per iteration", h.loop_ns_per_op < 100);
+	CHECK("overheads never negative",
+	    h.timer_ns >= 0 && h.loop_ns_per_op >= 0 && h.timer_ticks >= 0);
+	cycles_counter_close(&counter);
+}
+
 int
 main(void)
 {
+	test_real_clocks();
 	test_calibration_converges();
 	test_slow_operation();
 	test_overheads();
