@@ -114,6 +114,7 @@ run_all(void *arg)
 		.duration_ns = (uint64_t)(b->o->seconds * 1e9),
 		.tmpdir = b->tmpdir,
 		.cpu = b->cpu,
+		.placement = b->o->placement,
 		.stop = stop,
 	};
 	for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {
@@ -222,7 +223,12 @@ batch_run(const struct opts *o, atomic_int *stop)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	sched_worker_join(&worker);
+	if (sched_worker_join_stoppable(&worker, stop, 2000) != 0) {
+		/* The worker may still write to b: leave it all to exit. */
+		fprintf(stderr, "benchtop: a test did not stop in time\n");
+		tmpdir_remove(b.tmpdir);
+		return 128 + atomic_load(stop);
+	}
 	rc = finish(&b, stop);
 out:
 	free(b.tests);

@@ -293,6 +293,8 @@ lock_teardown(struct bench_ctx *ctx)
 {
 	struct lock_state *st = ctx->state;
 
+	if (st == NULL) /* setup failed before allocating */
+		return;
 	(void)pthread_mutex_destroy(&st->mutex);
 	free(st);
 	ctx->state = NULL;
@@ -436,8 +438,7 @@ lock_pingpong_setup(struct bench_ctx *ctx)
 	lock_word_init(&st->word, PP_WORKER);
 	st->worker_turn = 1;
 	rc = bench_partner_thread_start(ctx, &st->partner, pp_partner, st, cpu);
-	if (rc != BENCH_OK)
-		lock_pingpong_teardown(ctx); /* joins it if it did start */
+	/* On failure the runner's teardown joins the partner if it started. */
 	return rc;
 }
 
@@ -464,6 +465,8 @@ lock_pingpong_teardown(struct bench_ctx *ctx)
 {
 	struct lock_state *st = ctx->state;
 
+	if (st == NULL)
+		return;
 	atomic_store_explicit(&st->stop, 1, memory_order_relaxed);
 	bench_partner_thread_join(&st->partner);
 	lock_teardown(ctx);

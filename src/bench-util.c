@@ -15,9 +15,13 @@
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
+#include "sched.h"
 
 #define UTIL_PARTNER_NAME "bt-partner" /* at most 15 bytes (Linux comm) */
 
@@ -191,4 +195,119 @@ bench_partner_thread_join(struct bench_partner_thread *p)
 		return;
 	(void)pthread_join(p->tid, NULL);
 	p->started = 0;
+}
+
+/* ---- Partner processes ---- */
+
+/*
+ * In the child, before fn: only async-signal-safe calls. The parent may
+ * die before prctl takes effect: compare getppid() with the pid it had.
+ */
+static void
+util_child_prepare(pid_t parent, int cpu)
+{
+	struct sigaction dfl;
+	sigset_t none;
+
+	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	(void)prctl(PR_SET_NAME, UTIL_PARTNER_NAME);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	(void)sigaction(SIGINT, &dfl, NULL);
+	(void)sigaction(SIGTERM, &dfl, NULL);
+	(void)sigaction(SIGHUP, &dfl, NULL);
+	(void)sigaction(SIGPIPE, &dfl, NULL);
+	(void)sigemptyset(&none);
+	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+	if (cpu >= 0 && bench_pin_self(cpu) != 0)
+		_exit(126);
+}
+
+int
+bench_partner_proc_start(struct bench_ctx *ctx, struct bench_partner_proc *p,
+    int (*fn)(void *), void *arg, int cpu)
+{
+	pid_t parent = getpid(), pid;
+
+	p->pid = 0;
+	pid = fork();
+	if (pid < 0)
+		return bench_fail(ctx, "fork", errno);
+	if (pid == 0) {
+		util_child_prepare(parent, cpu);
+		_exit(fn(arg));
+	}
+	p->pid = (int)pid;
+	sched_child_add(pid);
+	return BENCH_OK;
+}
+
+void
+bench_partner_proc_stop(struct bench_partner_proc *p)
+{
+	if (p->pid <= 0)
+		return;
+	(void)kill(p->pid, SIGKILL);
+	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	sched_child_remove(p->pid);
+	p->pid = 0;
+}
+
+int
+bench_partner_proc_gone(struct bench_ctx *ctx, struct bench_partner_proc *p)
+{
+	int status;
+	pid_t r;
+
+	if (p->pid <= 0)
+		return 1;
+	r = waitpid(p->pid, &status, WNOHANG);
+	if (r == 0)
+		return 0;
+	if (r < 0)
+		(void)bench_fail(ctx, "waitpid partner", errno);
+	else if (WIFSIGNALED(status))
+		(void)bench_reason(ctx, BENCH_FAILED,
+		    "partner killed by signal %d", WTERMSIG(status));
+	else
+		(void)bench_reason(ctx, BENCH_FAILED,
+		    "partner exited with status %d", WEXITSTATUS(status));
+	sched_child_remove(p->pid);
+	p->pid = 0;
+	return 1;
+}
+
+/* The n-th CPU (n >= 0, wrapping) of the process's affinity mask. */
+static int
+util_nth_cpu(int n)
+{
+#ifdef HAVE_SCHED_SETAFFINITY
+	cpu_set_t mask;
+	int count;
+
+	CPU_ZERO(&mask);
+	if (sched_getaffinity(getpid(), sizeof(mask), &mask) == -1 ||
+	    (count = CPU_COUNT(&mask)) == 0)
+		return -1;
+	n %= count;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &mask) && n-- == 0)
+			return c;
+#else
+	(void)n;
+#endif
+	return -1;
+}
+
+int
+bench_party_cpu(const struct bench_ctx *ctx, int i)
+{
+	if (i == 0 || ctx->cpu < 0 || ctx->placement != BENCH_PLACE_SPREAD)
+		return ctx->cpu;
+	if (i == 1)
+		return ctx->partner_cpu;
+	return util_nth_cpu(i);
 }

@@ -63,4 +63,45 @@ int bench_partner_thread_start(struct bench_ctx *ctx,
 /* Wait for the partner to return; a no-op if it was never started. */
 void bench_partner_thread_join(struct bench_partner_thread *p);
 
+/*
+ * Partner PROCESSES (ping-pongs between processes, rings, servers).
+ *
+ * The child runs fn(arg) and _exits with its return value. Before fn it
+ * arranges to die with its parent (PR_SET_PDEATHSIG, and a getppid check
+ * for the race), renames itself "bt-partner", restores default signal
+ * dispositions, unblocks every signal and pins itself to `cpu` (< 0: not
+ * pinned). benchtop is multi-threaded: fn may call only async-signal-safe
+ * functions (read, write, select, sched_yield, semop, kill, _exit...),
+ * never malloc or stdio. Its pid is in the scheduler's registry until
+ * bench_partner_proc_stop, so no exit path can leave it behind.
+ *
+ * A partner that dies mid-test shows as EOF on its pipes or sockets (close
+ * the ends it owns after the fork) or through bench_partner_proc_gone().
+ */
+struct bench_partner_proc {
+	int pid; /* > 0 while the child may be alive */
+};
+
+int bench_partner_proc_start(struct bench_ctx *ctx,
+    struct bench_partner_proc *p, int (*fn)(void *), void *arg, int cpu);
+
+/* SIGKILL and reap the partner; a no-op if it was never started. */
+void bench_partner_proc_stop(struct bench_partner_proc *p);
+
+/*
+ * Has the partner exited? Reaps it and sets a reason such as "partner
+ * exited with status 1" or "partner killed by signal 9"; returns 1 then,
+ * 0 while it runs.
+ */
+int bench_partner_proc_gone(struct bench_ctx *ctx,
+    struct bench_partner_proc *p);
+
+/*
+ * The CPU for party number `i` of a test (0 = the worker itself):
+ * placement same puts every party on ctx->cpu; spread puts party 1 on
+ * ctx->partner_cpu and deals the others round-robin over the process's
+ * CPUs. -1 when the worker is not pinned.
+ */
+int bench_party_cpu(const struct bench_ctx *ctx, int i);
+
 #endif

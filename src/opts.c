@@ -19,6 +19,7 @@ enum {
 	OPT_JSON,
 	OPT_CSV,
 	OPT_DIR,
+	OPT_PLACEMENT,
 };
 
 static const struct option long_options[] = {
@@ -31,6 +32,7 @@ static const struct option long_options[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "list", no_argument, NULL, 'l' },
 	{ "dir", required_argument, NULL, OPT_DIR },
+	{ "placement", required_argument, NULL, OPT_PLACEMENT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -53,6 +55,9 @@ const char opts_usage[] =
     "definition\n"
     "      --dir DIR         where the private scratch directory goes\n"
     "                        (default $TMPDIR, else /tmp)\n"
+    "      --placement WHERE same: both parties of a two-party test on one\n"
+    "                        CPU (the UP picture); spread: on two CPUs\n"
+    "                        (default spread where two CPUs exist)\n"
     "  -h, --help            show this help\n"
     "  -V, --version         show the version\n"
     "\n"
@@ -134,6 +139,15 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 	case OPT_CSV:
 		o->format = REPORT_CSV;
 		return 0;
+	case OPT_PLACEMENT:
+		if (strcmp(arg, "same") == 0)
+			o->placement = BENCH_PLACE_SAME;
+		else if (strcmp(arg, "spread") == 0)
+			o->placement = BENCH_PLACE_SPREAD;
+		else
+			return bad_value(err, size, "--placement", arg,
+			    "same or spread");
+		return 0;
 	case OPT_DIR:
 		o->dir = arg;
 		if (*arg == '\0')
@@ -176,6 +190,7 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	memset(o, 0, sizeof *o);
 	o->seconds = 1.0;
 	o->sample_ms = 25.0;
+	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":bt:lhV", long_options, NULL)) !=

@@ -27,6 +27,7 @@ struct opts {
 	const char *only; /* comma-separated globs, or NULL */
 	const char *skip;
 	const char *dir; /* base of the scratch directory, or NULL */
+	enum bench_placement placement; /* of two-party tests */
 };
 
 /* Exit codes, documented in --help and the man page. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-util.h"
 #include "units.h"
 
 /* A growing array of samples, owned by one run. */
@@ -118,6 +119,26 @@ summarise(const struct harness *h, struct test_result *r, struct sample_buf *b)
 	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
 }
 
+/*
+ * Where the partner of a two-party test goes: on the worker's CPU (same)
+ * or on another one (spread). Spread falls back to same, and says so in
+ * the record, when no other CPU is allowed.
+ */
+static void
+place_parties(struct bench_ctx *ctx, const struct run_config *cfg)
+{
+	ctx->partner_cpu = -1;
+	ctx->placement = BENCH_PLACE_SINGLE;
+	if (!(ctx->test->flags & BENCH_F_PARTNER))
+		return;
+	ctx->placement = cfg->placement;
+	if (ctx->placement == BENCH_PLACE_SPREAD && cfg->cpu >= 0 &&
+	    (ctx->partner_cpu = bench_other_cpu(cfg->cpu)) < 0)
+		ctx->placement = BENCH_PLACE_SAME;
+	if (ctx->placement == BENCH_PLACE_SAME)
+		ctx->partner_cpu = cfg->cpu;
+}
+
 int
 runner_run(const struct bench_test *t, struct harness *h,
     const struct run_config *cfg, struct test_result *r)
@@ -133,9 +154,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	ctx.test = t;
 	ctx.tmpdir = cfg->tmpdir;
 	ctx.cpu = cfg->cpu;
-	ctx.partner_cpu = -1;
-	ctx.placement = (t->flags & BENCH_F_PARTNER) ? BENCH_PLACE_SPREAD
-	                                             : BENCH_PLACE_SINGLE;
+	place_parties(&ctx, cfg);
 	ctx.stop = cfg->stop;
 	if (t->setup != NULL)
 		st = t->setup(&ctx);

@@ -15,9 +15,10 @@
 #include "stats.h"
 
 struct run_config {
-	uint64_t duration_ns;   /* sampling time per test, after calibration */
-	const char *tmpdir;     /* private scratch directory */
-	int cpu;                /* CPU the calling thread is pinned to, or -1 */
+	uint64_t duration_ns; /* sampling time per test, after calibration */
+	const char *tmpdir;   /* private scratch directory */
+	int cpu;              /* CPU the calling thread is pinned to, or -1 */
+	enum bench_placement placement; /* two-party tests: same or spread */
 	const atomic_int *stop; /* set by a signal: end at the next sample */
 };
 

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 int
 sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
@@ -48,4 +49,84 @@ sched_worker_join(struct sched_worker *w)
 	if (w->started)
 		(void)pthread_join(w->tid, NULL);
 	w->started = 0;
+}
+
+/* ---- The child registry ---- */
+
+/*
+ * DESIGN: a small array under a mutex. Writers are the worker threads
+ * (add after fork, remove after reaping); the main thread kills on its
+ * exit path. Never held across a measurement: add/remove happen in setup
+ * and teardown, or around a fork that is itself the measured operation,
+ * where a lock would be part of the cost, so fork tests register once per
+ * sample, not per fork.
+ */
+#define SCHED_MAX_CHILDREN 256
+
+static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
+static int children[SCHED_MAX_CHILDREN];
+
+void
+sched_child_add(int pid)
+{
+	(void)pthread_mutex_lock(&children_lock);
+	for (int i = 0; i < SCHED_MAX_CHILDREN; i++) {
+		if (children[i] == 0) {
+			children[i] = pid;
+			break;
+		}
+	}
+	(void)pthread_mutex_unlock(&children_lock);
+}
+
+void
+sched_child_remove(int pid)
+{
+	(void)pthread_mutex_lock(&children_lock);
+	for (int i = 0; i < SCHED_MAX_CHILDREN; i++)
+		if (children[i] == pid)
+			children[i] = 0;
+	(void)pthread_mutex_unlock(&children_lock);
+}
+
+void
+sched_children_kill(void)
+{
+	(void)pthread_mutex_lock(&children_lock);
+	for (int i = 0; i < SCHED_MAX_CHILDREN; i++)
+		if (children[i] > 0)
+			(void)kill(children[i], SIGKILL);
+	(void)pthread_mutex_unlock(&children_lock);
+}
+
+int
+sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
+    int grace_ms)
+{
+	struct timespec until;
+	int waited_ms = 0, killed = 0;
+
+	if (!w->started)
+		return 0;
+	for (;;) {
+		(void)clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 50 * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		if (pthread_timedjoin_np(w->tid, NULL, &until) == 0)
+			break;
+		if (atomic_load(stop) != 0)
+			waited_ms += 50;
+		if (waited_ms > grace_ms && !killed) {
+			sched_children_kill();
+			killed = 1;
+		}
+		/* Blocked on something no kill can wake: let exit end it. */
+		if (waited_ms > 3 * grace_ms)
+			return -1;
+	}
+	w->started = 0;
+	return 0;
 }

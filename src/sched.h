@@ -13,6 +13,7 @@
 #define BENCHTOP_SCHED_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 struct sched_worker {
@@ -29,5 +30,26 @@ int sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
 
 /* Wait for the worker to finish; a no-op if it never started. */
 void sched_worker_join(struct sched_worker *w);
+
+/*
+ * Wait for the worker; once `*stop` is set, give it `grace_ms` to finish
+ * its sample and teardown, then SIGKILL every registered child (a test
+ * blocked on a dead or stuck partner then sees EOF) and keep waiting up to
+ * twice as long again. Returns 0 when joined, -1 when the worker was
+ * abandoned (the process is about to exit; exit ends the thread).
+ */
+int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
+    int grace_ms);
+
+/*
+ * The registry of child processes (partners, forked tests). Every child
+ * benchtop starts is registered until reaped, so that every exit path can
+ * kill what is left. Safe to call from any thread, not from a signal
+ * handler.
+ */
+void sched_child_add(int pid);
+void sched_child_remove(int pid);
+/* SIGKILL every registered child; they stay registered until reaped. */
+void sched_children_kill(void);
 
 #endif

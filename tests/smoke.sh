@@ -79,6 +79,15 @@ check "csv rows" test "$(wc -l <"$work/run.csv")" -eq 6
 check "text row" grep -Eq '^lmbench\.null_call +[0-9.]+ us +[0-9.]+ ' \
     "$work/run.txt"
 
+# Placement: same puts the partner on the worker's CPU, which makes the
+# spinning ping-pong meaningless: unsupported with a reason, not a crash.
+"$BENCHTOP" --batch -t 0.05 --only bsd.lock_pingpong --placement same \
+    --csv >"$work/same.csv" 2>/dev/null
+check "placement same: exit 0" test $? -eq 0
+check "placement same: unsupported with reason" \
+    grep -q '^bsd.lock_pingpong,lock,bsd,unsupported,.*CPU.*,same,' \
+    "$work/same.csv"
+
 # Bad input: one line on stderr naming the value, exit 2, no stdout.
 bad() { # bad NEEDLE ARGS...
 	needle=$1; shift
@@ -95,6 +104,7 @@ bad "'nosuch.*'" --batch --only 'nosuch.*'
 bad "--frobnicate" --frobnicate
 bad "'0'" --batch --sample-ms 0
 bad "'stray'" --batch stray
+bad "'nowhere'" --batch --placement nowhere
 
 # A full output device: the error is reported, the exit is non-zero.
 if [ -w /dev/full ]; then
