@@ -115,6 +115,7 @@ run_all(void *arg)
 		.tmpdir = b->tmpdir,
 		.cpu = b->cpu,
 		.placement = b->o->placement,
+		.mem_bytes = (size_t)b->o->mem_mib << 20,
 		.stop = stop,
 	};
 	for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {

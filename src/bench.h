@@ -126,6 +126,7 @@ struct bench_ctx {
 	int partner_cpu;    /* CPU chosen for a partner, or -1 */
 	enum bench_placement placement;
 	const atomic_int *stop; /* set when the run must end */
+	size_t mem_bytes;       /* buffer of the memory bandwidth tests */
 	char reason[BENCH_REASON_MAX];
 };
 

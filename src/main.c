@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "exec-helper.h"
 #include "opts.h"
 #include "registry.h"
 #include "report.h"
@@ -68,6 +69,7 @@ main(int argc, char **argv)
 	const char *cause;
 	char err[256];
 
+	exec_helper_main(argc, argv);
 	if (opts_parse(argc, argv, &o, err, sizeof err) != 0) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		return EXIT_USAGE;

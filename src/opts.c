@@ -20,6 +20,7 @@ enum {
 	OPT_CSV,
 	OPT_DIR,
 	OPT_PLACEMENT,
+	OPT_MEM_SIZE,
 };
 
 static const struct option long_options[] = {
@@ -33,6 +34,7 @@ static const struct option long_options[] = {
 	{ "list", no_argument, NULL, 'l' },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
+	{ "mem-size", required_argument, NULL, OPT_MEM_SIZE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -58,6 +60,8 @@ const char opts_usage[] =
     "      --placement WHERE same: both parties of a two-party test on one\n"
     "                        CPU (the UP picture); spread: on two CPUs\n"
     "                        (default spread where two CPUs exist)\n"
+    "      --mem-size MIB    buffer of the memory bandwidth tests, in MiB\n"
+    "                        (1..65536; default 64, beyond the caches)\n"
     "  -h, --help            show this help\n"
     "  -V, --version         show the version\n"
     "\n"
@@ -116,6 +120,8 @@ rejected_option(char **argv)
 static int
 apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 {
+	double v;
+
 	switch (c) {
 	case 't':
 		if (parse_number(arg, 0, 86400, 1, &o->seconds) != 0)
@@ -147,6 +153,12 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		else
 			return bad_value(err, size, "--placement", arg,
 			    "same or spread");
+		return 0;
+	case OPT_MEM_SIZE:
+		if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
+			return bad_value(err, size, "--mem-size", arg,
+			    "a whole number of MiB, 1..65536");
+		o->mem_mib = (unsigned)v;
 		return 0;
 	case OPT_DIR:
 		o->dir = arg;
@@ -191,6 +203,7 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	o->seconds = 1.0;
 	o->sample_ms = 25.0;
 	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
+	o->mem_mib = 64;
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":bt:lhV", long_options, NULL)) !=

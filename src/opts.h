@@ -28,6 +28,7 @@ struct opts {
 	const char *skip;
 	const char *dir; /* base of the scratch directory, or NULL */
 	enum bench_placement placement; /* of two-party tests */
+	unsigned mem_mib; /* buffer of the memory bandwidth tests, MiB */
 };
 
 /* Exit codes, documented in --help and the man page. */

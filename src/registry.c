@@ -13,10 +13,28 @@
 #include <string.h>
 
 extern const struct bench_family bench_family_syscall;
+extern const struct bench_family bench_family_cpu;
+extern const struct bench_family bench_family_proc;
+extern const struct bench_family bench_family_ipc;
+extern const struct bench_family bench_family_ctxbench;
+extern const struct bench_family bench_family_ctxsw;
+extern const struct bench_family bench_family_net;
+extern const struct bench_family bench_family_file;
+extern const struct bench_family bench_family_vm;
+extern const struct bench_family bench_family_mem;
 extern const struct bench_family bench_family_lock;
 
 const struct bench_family *const registry_families[] = {
 	&bench_family_syscall,
+	&bench_family_cpu,
+	&bench_family_proc,
+	&bench_family_ipc,
+	&bench_family_ctxbench,
+	&bench_family_ctxsw,
+	&bench_family_net,
+	&bench_family_file,
+	&bench_family_vm,
+	&bench_family_mem,
 	&bench_family_lock,
 	NULL,
 };

@@ -97,7 +97,9 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 
 	if ((st = harness_calibrate(h, ctx, &r->n_per_sample)) != BENCH_OK)
 		return st;
-	if ((st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
+	/* Calibration warmed a slow test up already; its samples are dear. */
+	if (!(r->test->flags & BENCH_F_SLOW) &&
+	    (st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
 		return st;
 	if (stopped(cfg))
 		return BENCH_STOPPED;
@@ -156,6 +158,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	ctx.cpu = cfg->cpu;
 	place_parties(&ctx, cfg);
 	ctx.stop = cfg->stop;
+	ctx.mem_bytes = cfg->mem_bytes;
 	if (t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == BENCH_OK)

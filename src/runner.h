@@ -19,6 +19,7 @@ struct run_config {
 	const char *tmpdir;   /* private scratch directory */
 	int cpu;              /* CPU the calling thread is pinned to, or -1 */
 	enum bench_placement placement; /* two-party tests: same or spread */
+	size_t mem_bytes;               /* --mem-size, in bytes */
 	const atomic_int *stop; /* set by a signal: end at the next sample */
 };
 

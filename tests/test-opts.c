@@ -75,6 +75,9 @@ test_bad(void)
 		{ ARGV("--only="), "--only" },
 		{ ARGV("stray"), "'stray'" },
 		{ ARGV("--dir="), "--dir" },
+		{ ARGV("--mem-size=1.5"), "'1.5'" },
+		{ ARGV("--mem-size", "0"), "'0'" },
+		{ ARGV("--placement", "up"), "'up'" },
 	};
 	struct opts o;
 	char err[256];
