@@ -37,19 +37,6 @@ struct batch {
 	atomic_int *stop;
 };
 
-static uint64_t
-clock_now(void *arg)
-{
-	(void)arg;
-	return cycles_now_ns();
-}
-
-static uint64_t
-clock_ticks(void *arg)
-{
-	return cycles_counter_read(arg);
-}
-
 /* The first CPU this process may run on: the worker's home. */
 static int
 first_allowed_cpu(void)
@@ -68,7 +55,7 @@ first_allowed_cpu(void)
 static void
 prepare_harness(struct batch *b)
 {
-	struct harness_clock clock = { clock_now, clock_ticks, NULL, 1.0 };
+	struct harness_clock clock;
 	struct cycles_info info;
 
 	b->cpu = first_allowed_cpu();
@@ -77,8 +64,7 @@ prepare_harness(struct batch *b)
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
 	cycles_counter_open(&b->counter, &b->machine.clock);
-	clock.arg = &b->counter;
-	clock.cycles_per_tick = b->counter.cycles_per_tick;
+	runner_real_clock(&clock, &b->counter);
 	harness_init(&b->harness, &clock, (uint64_t)(b->o->sample_ms * 1e6));
 	harness_measure_overheads(&b->harness);
 }

@@ -14,7 +14,30 @@
 #include <string.h>
 
 #include "bench-util.h"
+#include "cycles.h"
 #include "units.h"
+
+static uint64_t
+real_now(void *arg)
+{
+	(void)arg;
+	return cycles_now_ns();
+}
+
+static uint64_t
+real_ticks(void *arg)
+{
+	return cycles_counter_read(arg);
+}
+
+void
+runner_real_clock(struct harness_clock *c, struct cycles_counter *counter)
+{
+	c->now_ns = real_now;
+	c->ticks = real_ticks;
+	c->arg = counter;
+	c->cycles_per_tick = counter->cycles_per_tick;
+}
 
 /* A growing array of samples, owned by one run. */
 struct sample_buf {
@@ -80,9 +103,12 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 			return st;
 		if (buf_push(b, &s) != 0)
 			return bench_fail(ctx, "realloc", ENOMEM);
+		if (cfg->on_sample != NULL)
+			cfg->on_sample(cfg->on_sample_arg, &s);
 		r->noisy += (s.flags & SAMPLE_F_NOISY) != 0;
 		r->cpu = s.cpu;
 		n = harness_rescale(h, n, s.raw_ns);
+		r->n_per_sample = n;
 	} while (s.t_ns < t_end && !stopped(cfg));
 	return stopped(cfg) ? BENCH_STOPPED : BENCH_OK;
 }
@@ -95,7 +121,10 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 	struct sample warm;
 	int st;
 
-	if ((st = harness_calibrate(h, ctx, &r->n_per_sample)) != BENCH_OK)
+	/* An earlier slice's n still holds: rescaling follows any drift. */
+	r->n_per_sample = cfg->n_hint;
+	if (r->n_per_sample == 0 &&
+	    (st = harness_calibrate(h, ctx, &r->n_per_sample)) != BENCH_OK)
 		return st;
 	/* Calibration warmed a slow test up already; its samples are dear. */
 	if (!(r->test->flags & BENCH_F_SLOW) &&

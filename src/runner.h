@@ -21,6 +21,11 @@ struct run_config {
 	enum bench_placement placement; /* two-party tests: same or spread */
 	size_t mem_bytes;               /* --mem-size, in bytes */
 	const atomic_int *stop; /* set by a signal: end at the next sample */
+	uint64_t n_hint;        /* calibrated n from an earlier slice, or 0 */
+	/* Called after every kept sample (the live monitor's store), or NULL.
+	 */
+	void (*on_sample)(void *arg, const struct sample *s);
+	void *on_sample_arg;
 };
 
 struct test_result {
@@ -37,6 +42,11 @@ struct test_result {
 	struct stats_summary cyc; /* of cycles/op over the samples */
 	double value;             /* median in the test's unit, NAN if none */
 };
+
+struct cycles_counter;
+
+/* The real clock: CLOCK_MONOTONIC_RAW and the thread's cycle counter. */
+void runner_real_clock(struct harness_clock *c, struct cycles_counter *counter);
 
 /* Run test `t`; fills `r` and returns its status. Never aborts. */
 int runner_run(const struct bench_test *t, struct harness *h,

@@ -1,0 +1,304 @@
+/*
+ * monitor.c: worker threads for the live monitor.
+ *
+ * DESIGN
+ *
+ * N workers (sched_worker_start: named bt-worker<i>, signals blocked),
+ * each pinned to its CPU, each with its own harness and cycle counter.
+ * A worker takes the next enabled test nobody else runs (a cursor and a
+ * `busy` array under `lock`, held only to choose), runs one slice of it
+ * through runner_run with a callback that pushes every sample into the
+ * store, publishes the slice's status, and gives the test back. No lock is
+ * held during a slice.
+ *
+ * `interrupt` (atomic) ends slices at their next sample boundary: set on
+ * pause and on quit. `paused`, `quit` and `placement` are atomics the UI
+ * writes and workers read between slices. A slice that was interrupted
+ * keeps the test's previous status (it did not fail).
+ */
+
+#include "config.h"
+
+#include "monitor.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench-util.h"
+#include "harness.h"
+#include "runner.h"
+#include "sched.h"
+
+struct worker {
+	struct monitor *m;
+	int index;
+	int cpu;
+	struct sched_worker thread;
+	struct cycles_counter counter;
+	struct harness harness;
+};
+
+struct monitor {
+	struct store *store;
+	struct monitor_config cfg;
+	atomic_int interrupt; /* end the current slices now */
+	atomic_int paused;
+	atomic_int quit;
+	atomic_int placement;
+	pthread_mutex_t lock; /* guards cursor and busy */
+	size_t cursor;
+	unsigned char *busy;              /* test i runs on some worker */
+	uint64_t *n_hint;                 /* calibrated n per test... */
+	enum bench_placement *hint_place; /* ...for this placement */
+	struct worker w[];
+};
+
+/* Take the next enabled test that no worker runs; SIZE_MAX if none. */
+static size_t
+claim_next(struct monitor *m)
+{
+	size_t n = store_count(m->store), found = SIZE_MAX;
+
+	(void)pthread_mutex_lock(&m->lock);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = (m->cursor + k) % n;
+
+		if (!m->busy[i] && store_enabled(m->store, i)) {
+			m->busy[i] = 1;
+			m->cursor = (i + 1) % n;
+			found = i;
+			break;
+		}
+	}
+	(void)pthread_mutex_unlock(&m->lock);
+	return found;
+}
+
+static void
+release(struct monitor *m, size_t i)
+{
+	(void)pthread_mutex_lock(&m->lock);
+	m->busy[i] = 0;
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+struct push_arg {
+	struct store *store;
+	size_t i;
+};
+
+static void
+push_sample(void *arg, const struct sample *s)
+{
+	struct push_arg *p = arg;
+
+	store_push(p->store, p->i, s);
+}
+
+static void
+nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	(void)nanosleep(&ts, NULL);
+}
+
+/* Publish what the slice learned; an interrupted slice changes nothing. */
+static void
+publish(struct monitor *m, size_t i, const struct test_result *r,
+    uint64_t *slices)
+{
+	struct store_meta meta = { 0 };
+
+	if (r->status == BENCH_STOPPED)
+		return;
+	meta.status = r->status;
+	(void)snprintf(meta.reason, sizeof meta.reason, "%s", r->reason);
+	meta.placement = r->placement;
+	meta.cpu = r->cpu;
+	meta.partner_cpu = r->partner_cpu;
+	meta.n_per_sample = r->n_per_sample;
+	meta.overhead_ns = isfinite(r->overhead_ns) ? r->overhead_ns : 0;
+	meta.slices = ++*slices;
+	meta.last_ms = store_ms(m->store, cycles_now_ns());
+	store_publish(m->store, i, &meta);
+}
+
+/* One slice of test i on worker w. */
+static void
+run_slice(struct worker *w, size_t i, uint64_t *slices)
+{
+	struct monitor *m = w->m;
+	struct push_arg pa = { m->store, i };
+	enum bench_placement place = atomic_load(&m->placement);
+	struct run_config cfg = {
+		.duration_ns = m->cfg.slice_ns,
+		.tmpdir = m->cfg.tmpdir,
+		.cpu = w->cpu,
+		.placement = place,
+		.mem_bytes = m->cfg.mem_bytes,
+		.stop = &m->interrupt,
+		.n_hint = m->hint_place[i] == place ? m->n_hint[i] : 0,
+		.on_sample = push_sample,
+		.on_sample_arg = &pa,
+	};
+	struct test_result *r = malloc(sizeof *r);
+
+	if (r == NULL)
+		return;
+	(void)runner_run(store_test(m->store, i), &w->harness, &cfg, r);
+	if (r->status == BENCH_OK) {
+		m->n_hint[i] = r->n_per_sample;
+		m->hint_place[i] = place;
+	}
+	publish(m, i, r, &slices[i]);
+	free(r);
+}
+
+static void
+worker_prepare(struct worker *w)
+{
+	struct harness_clock clock;
+
+	if (bench_pin_self(w->cpu) != 0)
+		w->cpu = -1;
+	cycles_counter_open(&w->counter, w->m->cfg.clock);
+	runner_real_clock(&clock, &w->counter);
+	harness_init(&w->harness, &clock, w->m->cfg.sample_ns);
+	harness_measure_overheads(&w->harness);
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct monitor *m = w->m;
+	uint64_t *slices = calloc(store_count(m->store), sizeof *slices);
+	size_t i;
+
+	worker_prepare(w);
+	while (slices != NULL && !atomic_load(&m->quit)) {
+		if (atomic_load(&m->paused)) {
+			nap_ms(50);
+			continue;
+		}
+		if ((i = claim_next(m)) == SIZE_MAX) {
+			nap_ms(100);
+			continue;
+		}
+		run_slice(w, i, slices);
+		release(m, i);
+	}
+	free(slices);
+	cycles_counter_close(&w->counter);
+	return NULL;
+}
+
+static struct monitor *
+monitor_alloc(struct store *store, const struct monitor_config *cfg)
+{
+	size_t n = store_count(store);
+	struct monitor *m =
+	    calloc(1, sizeof *m + (size_t)cfg->workers * sizeof m->w[0]);
+
+	if (m == NULL)
+		return NULL;
+	m->store = store;
+	m->cfg = *cfg;
+	m->busy = calloc(n ? n : 1, 1);
+	m->n_hint = calloc(n ? n : 1, sizeof *m->n_hint);
+	m->hint_place = calloc(n ? n : 1, sizeof *m->hint_place);
+	(void)pthread_mutex_init(&m->lock, NULL);
+	atomic_init(&m->placement, cfg->placement);
+	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL) {
+		free(m->busy);
+		free(m->n_hint);
+		free(m->hint_place);
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+struct monitor *
+monitor_start(struct store *store, const struct monitor_config *cfg, char *err,
+    size_t errsize)
+{
+	struct monitor *m = monitor_alloc(store, cfg);
+
+	if (m == NULL) {
+		(void)snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	for (int k = 0; k < cfg->workers; k++) {
+		struct worker *w = &m->w[k];
+
+		w->m = m;
+		w->index = k;
+		w->cpu = cfg->cpus[k];
+		w->counter.fd = -1;
+		if (sched_worker_start(&w->thread, k, worker_main, w, err,
+		        errsize) != 0) {
+			monitor_stop(m);
+			return NULL;
+		}
+	}
+	return m;
+}
+
+void
+monitor_set_paused(struct monitor *m, int paused)
+{
+	atomic_store(&m->paused, paused != 0);
+	atomic_store(&m->interrupt, paused != 0);
+}
+
+int
+monitor_paused(const struct monitor *m)
+{
+	return atomic_load(&m->paused);
+}
+
+void
+monitor_set_placement(struct monitor *m, enum bench_placement p)
+{
+	atomic_store(&m->placement, p);
+}
+
+enum bench_placement
+monitor_placement(const struct monitor *m)
+{
+	return atomic_load(&m->placement);
+}
+
+int
+monitor_workers(const struct monitor *m)
+{
+	return m->cfg.workers;
+}
+
+void
+monitor_stop(struct monitor *m)
+{
+	int abandoned = 0;
+
+	if (m == NULL)
+		return;
+	atomic_store(&m->quit, 1);
+	atomic_store(&m->interrupt, 1);
+	for (int k = 0; k < m->cfg.workers; k++)
+		abandoned |= sched_worker_join_stoppable(&m->w[k].thread,
+		                 &m->interrupt, 2000) != 0;
+	if (abandoned) /* a worker may still use m: exit will end it */
+		return;
+	(void)pthread_mutex_destroy(&m->lock);
+	free(m->busy);
+	free(m->n_hint);
+	free(m->hint_place);
+	free(m);
+}

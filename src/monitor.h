@@ -1,0 +1,47 @@
+/*
+ * monitor.h: the live monitor's engine: worker threads that run the
+ * enabled tests in time slices, round robin, and feed the store.
+ *
+ * API sketch:
+ *   m = monitor_start(store, &cfg, err, sizeof err);
+ *   monitor_set_paused(m, 1);           p key: no measurement at all
+ *   monitor_set_placement(m, SAME);     u key: from the next slice on
+ *   monitor_stop(m);                    quit: ends slices, joins, frees
+ */
+
+#ifndef BENCHTOP_MONITOR_H
+#define BENCHTOP_MONITOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "cycles.h"
+#include "store.h"
+
+#define MONITOR_MAX_WORKERS 256
+
+struct monitor_config {
+	int workers;                   /* -j N */
+	int cpus[MONITOR_MAX_WORKERS]; /* worker i's CPU, -1 = not pinned */
+	const char *tmpdir;
+	uint64_t slice_ns;  /* one test's turn */
+	uint64_t sample_ns; /* target duration of one sample */
+	size_t mem_bytes;
+	enum bench_placement placement;
+	const struct cycles_info *clock; /* measured once, at start */
+};
+
+struct monitor;
+
+struct monitor *monitor_start(struct store *store,
+    const struct monitor_config *cfg, char *err, size_t errsize);
+void monitor_set_paused(struct monitor *m, int paused);
+int monitor_paused(const struct monitor *m);
+void monitor_set_placement(struct monitor *m, enum bench_placement p);
+enum bench_placement monitor_placement(const struct monitor *m);
+int monitor_workers(const struct monitor *m);
+/* Stop every slice at its next sample boundary, join, free. */
+void monitor_stop(struct monitor *m);
+
+#endif
