@@ -39,7 +39,9 @@ ONLY=lmbench.null_call,byte.syscall
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/overhead.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 129' HUP
 trap 'exit 130' INT
+trap 'exit 141' PIPE
 trap 'exit 143' TERM
 
 note() {
@@ -68,8 +70,14 @@ json_tests() {
 	python3)
 		python3 - "$1" <<'EOF'
 import json, sys
-with open(sys.argv[1]) as f:
-    doc = json.load(f)
+try:
+    with open(sys.argv[1]) as f:
+        doc = json.load(f)
+    if not isinstance(doc, dict):
+        raise ValueError("not a JSON object")
+except (OSError, ValueError) as e:
+    sys.stderr.write("overhead.sh: %s: %s\n" % (sys.argv[1], e))
+    sys.exit(1)
 if doc.get("schema") != 1:
     sys.stderr.write("overhead.sh: JSON schema %r, expected 1\n"
                      % (doc.get("schema"),))
@@ -156,6 +164,11 @@ run_benchtop() {
 	while read -r id ns cv st; do
 		printf '  round %s benchtop %s %s ns/op cv %s%% %s\n' \
 		    "$1" "$id" "$ns" "$cv" "$st"
+		# Only the ids asked for (they also name files here).
+		case ",$ONLY," in
+		*",$id,"*) ;;
+		*) continue ;;
+		esac
 		if [ "$st" != ok ]; then
 			continue
 		fi

@@ -14,6 +14,7 @@
 
 #include "batch.h"
 #include "exec-helper.h"
+#include "live.h"
 #include "opts.h"
 #include "registry.h"
 #include "report.h"
@@ -86,11 +87,10 @@ main(int argc, char **argv)
 	case OPTS_LIST:
 		return print_list(&o);
 	case OPTS_AUTO:
-		/* The live screen comes with the monitor; until then the
-		 * report is what benchtop shows, on a terminal or not. */
-		fprintf(stderr, "benchtop: %s; running the batch report\n",
-		    isatty(STDOUT_FILENO) ? "no live screen in this build"
-		                          : "stdout is not a terminal");
+		if (live_usable(err, sizeof err))
+			return live_run(&o);
+		fprintf(stderr, "benchtop: %s: running the batch report\n",
+		    err);
 		break;
 	case OPTS_BATCH:
 		break;

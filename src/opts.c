@@ -21,6 +21,10 @@ enum {
 	OPT_DIR,
 	OPT_PLACEMENT,
 	OPT_MEM_SIZE,
+	OPT_CPU,
+	OPT_NO_COLOR,
+	OPT_LOG,
+	OPT_SLICE_MS,
 };
 
 static const struct option long_options[] = {
@@ -35,6 +39,12 @@ static const struct option long_options[] = {
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
 	{ "mem-size", required_argument, NULL, OPT_MEM_SIZE },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "cpu", required_argument, NULL, OPT_CPU },
+	{ "delay", required_argument, NULL, 'd' },
+	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "log", required_argument, NULL, OPT_LOG },
+	{ "slice-ms", required_argument, NULL, OPT_SLICE_MS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -47,6 +57,7 @@ const char opts_usage[] =
     "\n"
     "  -b, --batch           run each selected test for -t seconds and "
     "print a report\n"
+    "                        (without it: the live screen on a terminal)\n"
     "  -t, --time SECONDS    seconds per test in batch mode (default 1)\n"
     "      --sample-ms MS    target duration of one sample (default 25)\n"
     "      --only GLOB,...   run only tests whose id matches a glob\n"
@@ -55,6 +66,15 @@ const char opts_usage[] =
     "      --csv             batch report as CSV with a fixed header\n"
     "  -l, --list            list every test: id, group, unit, origin, "
     "definition\n"
+    "  -j, --jobs N          worker threads of the live monitor (default 1)\n"
+    "      --cpu LIST        CPUs for the workers, e.g. 0,2-3 (default: "
+    "the\n"
+    "                        allowed CPUs in order)\n"
+    "  -d, --delay SECONDS   refresh delay of the live screen (default 1)\n"
+    "      --slice-ms MS     one test's turn in the live monitor (default "
+    "1000)\n"
+    "      --no-color        no colours (also when NO_COLOR is set)\n"
+    "      --log FILE.csv    append every live sample to FILE.csv\n"
     "      --dir DIR         where the private scratch directory goes\n"
     "                        (default $TMPDIR, else /tmp)\n"
     "      --placement WHERE same: both parties of a two-party test on one\n"
@@ -92,6 +112,52 @@ bad_value(char *err, size_t size, const char *flag, const char *value,
 	(void)snprintf(err, size, "%s: bad value '%.64s' (expected %s)", flag,
 	    value, expected);
 	return -1;
+}
+
+/* One element of a CPU list: N or N-M; advances *p. */
+static int
+parse_cpu_range(const char **p, int *lo, int *hi)
+{
+	char *end;
+	long a, b;
+
+	if (**p < '0' || **p > '9')
+		return -1;
+	a = strtol(*p, &end, 10);
+	b = a;
+	if (*end == '-') {
+		if (end[1] < '0' || end[1] > '9')
+			return -1;
+		b = strtol(end + 1, &end, 10);
+	}
+	if (a > b || b >= 4096)
+		return -1;
+	*lo = (int)a;
+	*hi = (int)b;
+	*p = end;
+	return 0;
+}
+
+/* "0,2-3" into o->cpus; no check that they exist (pinning says so). */
+static int
+parse_cpu_list(const char *s, struct opts *o)
+{
+	int lo, hi;
+
+	o->ncpus = 0;
+	for (const char *p = s;;) {
+		if (parse_cpu_range(&p, &lo, &hi) != 0)
+			return -1;
+		for (int c = lo; c <= hi; c++) {
+			if (o->ncpus == OPTS_MAX_CPUS)
+				return -1;
+			o->cpus[o->ncpus++] = c;
+		}
+		if (*p == '\0')
+			return 0;
+		if (*p++ != ',')
+			return -1;
+	}
 }
 
 /* A glob list must be non-empty and printable. */
@@ -160,6 +226,37 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			    "a whole number of MiB, 1..65536");
 		o->mem_mib = (unsigned)v;
 		return 0;
+	case 'j':
+		if (parse_number(arg, 1, OPTS_MAX_CPUS, 0, &v) != 0 ||
+		    v != (int)v)
+			return bad_value(err, size, "-j", arg,
+			    "a whole number of workers, 1..256");
+		o->jobs = (int)v;
+		return 0;
+	case 'd':
+		if (parse_number(arg, 0.1, 60, 0, &o->delay_s) != 0)
+			return bad_value(err, size, "-d", arg,
+			    "seconds, 0.1..60");
+		return 0;
+	case OPT_SLICE_MS:
+		if (parse_number(arg, 100, 60000, 0, &o->slice_ms) != 0)
+			return bad_value(err, size, "--slice-ms", arg,
+			    "milliseconds, 100..60000");
+		return 0;
+	case OPT_CPU:
+		if (parse_cpu_list(arg, o) != 0)
+			return bad_value(err, size, "--cpu", arg,
+			    "a list of CPUs such as 0,2-3");
+		return 0;
+	case OPT_NO_COLOR:
+		o->no_color = 1;
+		return 0;
+	case OPT_LOG:
+		o->log = arg;
+		if (*arg == '\0')
+			return bad_value(err, size, "--log", arg,
+			    "a file name");
+		return 0;
 	case OPT_DIR:
 		o->dir = arg;
 		if (*arg == '\0')
@@ -204,10 +301,13 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	o->sample_ms = 25.0;
 	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
 	o->mem_mib = 64;
+	o->jobs = 1;
+	o->delay_s = 1.0;
+	o->slice_ms = 1000;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":bt:lhV", long_options, NULL)) !=
-	    -1) {
+	while ((c = getopt_long(argc, argv, ":bt:lhVj:d:", long_options,
+	            NULL)) != -1) {
 		if (c == '?' || c == ':') {
 			(void)snprintf(err, size, "%s option '%s' (see --help)",
 			    c == '?' ? "unknown" : "missing value for",

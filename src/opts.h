@@ -11,6 +11,8 @@
 
 #include "report.h"
 
+#define OPTS_MAX_CPUS 256
+
 enum opts_mode {
 	OPTS_AUTO,  /* live screen on a terminal, else the batch report */
 	OPTS_BATCH, /* --batch */
@@ -28,7 +30,14 @@ struct opts {
 	const char *skip;
 	const char *dir; /* base of the scratch directory, or NULL */
 	enum bench_placement placement; /* of two-party tests */
-	unsigned mem_mib; /* buffer of the memory bandwidth tests, MiB */
+	unsigned mem_mib;        /* buffer of the memory bandwidth tests, MiB */
+	int jobs;                /* -j: worker threads of the live monitor */
+	int cpus[OPTS_MAX_CPUS]; /* --cpu LIST: worker i on cpus[i % ncpus] */
+	int ncpus;               /* 0: the allowed CPUs in order */
+	double delay_s;          /* -d: refresh delay of the live screen */
+	double slice_ms;         /* one test's turn in the live monitor */
+	int no_color;            /* --no-color (NO_COLOR is read by main) */
+	const char *log;         /* --log FILE.csv, or NULL */
 };
 
 /* Exit codes, documented in --help and the man page. */

@@ -12,8 +12,8 @@
 #include <time.h>
 
 int
-sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
-    void *arg, char *err, size_t errsize)
+sched_thread_start(struct sched_worker *w, const char *name,
+    void *(*fn)(void *), void *arg, char *err, size_t errsize)
 {
 	sigset_t all, old;
 	int rc;
@@ -31,16 +31,21 @@ sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
 	}
 	w->started = 1;
 #ifdef HAVE_PTHREAD_SETNAME_NP
-	{
-		char name[16];
-
-		(void)snprintf(name, sizeof name, "bt-worker%d", index);
-		(void)pthread_setname_np(w->tid, name);
-	}
+	(void)pthread_setname_np(w->tid, name);
 #else
-	(void)index;
+	(void)name;
 #endif
 	return 0;
+}
+
+int
+sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
+    void *arg, char *err, size_t errsize)
+{
+	char name[16];
+
+	(void)snprintf(name, sizeof name, "bt-worker%d", index);
+	return sched_thread_start(w, name, fn, arg, err, errsize);
 }
 
 void

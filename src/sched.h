@@ -28,6 +28,10 @@ struct sched_worker {
 int sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
     void *arg, char *err, size_t errsize);
 
+/* Start any other thread (the UI's "bt-ui") the same way. */
+int sched_thread_start(struct sched_worker *w, const char *name,
+    void *(*fn)(void *), void *arg, char *err, size_t errsize);
+
 /* Wait for the worker to finish; a no-op if it never started. */
 void sched_worker_join(struct sched_worker *w);
 

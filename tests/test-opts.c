@@ -48,6 +48,10 @@ test_good(void)
 	        o.format == REPORT_CSV);
 	CHECK("list wins over batch",
 	    parse(ARGV("--list", "-b"), &o, err) == 0 && o.mode == OPTS_LIST);
+	CHECK("cpu list",
+	    parse(ARGV("--cpu", "0,2-4", "-j", "3"), &o, err) == 0 &&
+	        o.ncpus == 4 && o.cpus[0] == 0 && o.cpus[3] == 4 &&
+	        o.jobs == 3);
 	CHECK("sample-ms",
 	    parse(ARGV("--sample-ms=50"), &o, err) == 0 && o.sample_ms == 50);
 }
@@ -78,6 +82,13 @@ test_bad(void)
 		{ ARGV("--mem-size=1.5"), "'1.5'" },
 		{ ARGV("--mem-size", "0"), "'0'" },
 		{ ARGV("--placement", "up"), "'up'" },
+		{ ARGV("-j", "0"), "'0'" },
+		{ ARGV("-j", "1.5"), "'1.5'" },
+		{ ARGV("-d", "0.01"), "'0.01'" },
+		{ ARGV("--cpu", "1-0"), "'1-0'" },
+		{ ARGV("--cpu", "a"), "'a'" },
+		{ ARGV("--cpu", "1,"), "'1,'" },
+		{ ARGV("--log="), "--log" },
 	};
 	struct opts o;
 	char err[256];

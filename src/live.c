@@ -1,0 +1,257 @@
+/*
+ * live.c: wiring of the live monitor.
+ *
+ * Threads: main blocks every signal before any thread exists, so every
+ * thread inherits the full mask, and then waits for INT/TERM/HUP/WINCH
+ * with sigtimedwait: signal handling is plain code here, never a handler.
+ * The UI thread ("bt-ui") owns curses; the workers ("bt-worker<i>") own
+ * the measurements.
+ */
+
+#include "config.h"
+
+#include "live.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <term.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench-util.h"
+#include "cycles.h"
+#include "machine.h"
+#include "monitor.h"
+#include "registry.h"
+#include "sched.h"
+#include "store.h"
+#include "tmpdir.h"
+#include "ui.h"
+
+#define LOG_HEADER                                                             \
+	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
+	"marks\n"
+
+struct live {
+	const struct opts *o;
+	const struct bench_test **tests;
+	size_t n;
+	struct machine machine;
+	struct store *store;
+	struct monitor *monitor;
+	char tmpdir[4096];
+	int log_fd;
+	atomic_int quit, resize, ui_done;
+	struct ui_config ui;
+	int ui_rc;
+};
+
+int
+live_usable(char *why, size_t size)
+{
+	const char *term = getenv("TERM");
+	int err = 0;
+
+	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
+		(void)snprintf(why, size, "stdout is not a terminal");
+		return 0;
+	}
+	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
+		(void)snprintf(why, size, "TERM is '%s'", term ? term : "");
+		return 0;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		(void)snprintf(why, size, "TERM '%.32s' is unknown", term);
+		return 0;
+	}
+	(void)del_curterm(cur_term);
+	return 1;
+}
+
+/* Worker i's CPU: from --cpu, else the i-th allowed CPU. */
+static void
+worker_cpus(const struct opts *o, struct monitor_config *mc)
+{
+	cpu_set_t set;
+	int allowed[CPU_SETSIZE], n = 0;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &set))
+				allowed[n++] = c;
+	for (int i = 0; i < mc->workers; i++) {
+		if (o->ncpus > 0)
+			mc->cpus[i] = o->cpus[i % o->ncpus];
+		else
+			mc->cpus[i] = n > 0 ? allowed[i % n] : -1;
+	}
+}
+
+static void *
+ui_main(void *arg)
+{
+	struct live *l = arg;
+
+	l->ui_rc = ui_run(&l->ui);
+	atomic_store(&l->quit, 1);
+	atomic_store(&l->ui_done, 1);
+	return NULL;
+}
+
+/* Wait for signals until the UI is gone; returns the stopping signal. */
+static int
+wait_signals(struct live *l)
+{
+	struct timespec tick = { 0, 200000000L };
+	sigset_t set;
+	int sig, stop_sig = 0;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGWINCH);
+	while (!atomic_load(&l->ui_done)) {
+		sig = sigtimedwait(&set, NULL, &tick);
+		if (sig == SIGWINCH) {
+			atomic_store(&l->resize, 1);
+		} else if (sig > 0) {
+			stop_sig = sig;
+			atomic_store(&l->quit, 1);
+		}
+	}
+	return stop_sig;
+}
+
+static int
+open_log(struct live *l, char *err, size_t size)
+{
+	struct stat sb;
+
+	l->log_fd = -1;
+	if (l->o->log == NULL)
+		return 0;
+	l->log_fd = open(l->o->log,
+	    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (l->log_fd < 0 || fstat(l->log_fd, &sb) != 0 ||
+	    !S_ISREG(sb.st_mode)) {
+		(void)snprintf(err, size, "--log: cannot write '%s': %s",
+		    l->o->log,
+		    l->log_fd < 0 ? strerror(errno) : "not a regular file");
+		return -1;
+	}
+	if (sb.st_size == 0 &&
+	    write(l->log_fd, LOG_HEADER, sizeof LOG_HEADER - 1) < 0) {
+		(void)snprintf(err, size, "--log: '%s': %s", l->o->log,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Everything before the threads; 0 or an exit code after a message. */
+static int
+prepare(struct live *l, char *err, size_t size)
+{
+	const char *cause;
+	struct cycles_info info;
+
+	l->tests = calloc(registry_count(), sizeof *l->tests);
+	if (l->tests == NULL)
+		return EXIT_RUNTIME;
+	if (registry_select(l->o->only, l->o->skip, l->tests, &l->n, &cause) !=
+	    0) {
+		(void)snprintf(err, size, "%s", cause);
+		return EXIT_USAGE;
+	}
+	if (open_log(l, err, size) != 0)
+		return EXIT_RUNTIME;
+	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
+	    0)
+		return EXIT_RUNTIME;
+	cycles_measure(&info);
+	machine_probe(&l->machine, &info);
+	l->store = store_new(l->tests, l->n, cycles_now_ns());
+	if (l->store == NULL) {
+		(void)snprintf(err, size, "out of memory");
+		return EXIT_RUNTIME;
+	}
+	return 0;
+}
+
+static int
+start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
+    size_t size)
+{
+	struct monitor_config mc = {
+		.workers = l->o->jobs,
+		.tmpdir = l->tmpdir,
+		.slice_ns = (uint64_t)(l->o->slice_ms * 1e6),
+		.sample_ns = (uint64_t)(l->o->sample_ms * 1e6),
+		.mem_bytes = (size_t)l->o->mem_mib << 20,
+		.placement = l->o->placement,
+		.clock = &l->machine.clock,
+	};
+
+	worker_cpus(l->o, &mc);
+	if ((l->monitor = monitor_start(l->store, &mc, err, size)) == NULL)
+		return -1;
+	l->ui = (struct ui_config){
+		.store = l->store,
+		.monitor = l->monitor,
+		.machine = &l->machine,
+		.delay_ms = (int)(l->o->delay_s * 1000),
+		.color = !l->o->no_color && getenv("NO_COLOR") == NULL,
+		.log_fd = l->log_fd,
+		.quit = &l->quit,
+		.resize = &l->resize,
+	};
+	return sched_thread_start(ui_thread, "bt-ui", ui_main, l, err, size);
+}
+
+static void
+cleanup(struct live *l)
+{
+	monitor_stop(l->monitor);
+	store_free(l->store);
+	tmpdir_remove(l->tmpdir);
+	if (l->log_fd >= 0)
+		(void)close(l->log_fd);
+	free(l->tests);
+}
+
+int
+live_run(const struct opts *o)
+{
+	struct sched_worker ui_thread = { 0 };
+	struct live l;
+	char err[256] = "";
+	sigset_t all;
+	int rc, sig;
+
+	memset(&l, 0, sizeof l);
+	l.o = o;
+	l.log_fd = -1;
+	sigfillset(&all);
+	(void)pthread_sigmask(SIG_SETMASK, &all, NULL);
+	if ((rc = prepare(&l, err, sizeof err)) != 0 ||
+	    start_threads(&l, &ui_thread, err, sizeof err) != 0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		cleanup(&l);
+		return rc ? rc : EXIT_RUNTIME;
+	}
+	sig = wait_signals(&l);
+	sched_worker_join(&ui_thread);
+	cleanup(&l);
+	if (sig != 0)
+		return 128 + sig;
+	return l.ui_rc == 0 ? EXIT_OK : EXIT_RUNTIME;
+}

@@ -1,0 +1,122 @@
+/*
+ * ui-detail.c: one test in full (enter): definition, origin, placement,
+ * a large sparkline and a histogram, the statistics of its recent
+ * samples, calibration, the harness overhead and the last error.
+ */
+
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "spark.h"
+#include "stats.h"
+#include "ui.h"
+
+/* Print `text` wrapped at the screen's width from line *y. */
+static void
+wrap(int *y, int indent, const char *text)
+{
+	int width = COLS - indent - 1;
+	const char *p = text;
+
+	while (*p != '\0' && *y < LINES - 1) {
+		int len = (int)strlen(p), cut = len;
+
+		if (len > width) {
+			cut = width;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = width;
+		}
+		mvprintw((*y)++, indent, "%.*s", cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+static void
+detail_stats(struct ui *ui, int *y, const struct view_row *r)
+{
+	double scratch[VIEW_SPARK_MAX];
+	struct stats_summary s;
+	char a[16], b[16], c[16], d[16], e[16], f[16];
+
+	stats_summarize(r->spark, r->nspark, scratch, &s);
+	mvprintw((*y)++, 2, "%-8s %10s %10s %10s %10s %10s %10s", "value",
+	    "min", "p5", "median", "mean", "p95", "max");
+	mvprintw((*y)++, 2, "%-8s %10s %10s %10s %10s %10s %10s",
+	    bench_unit_name(r->test->unit), fmt_value(a, sizeof a, s.min, 10),
+	    fmt_value(b, sizeof b, s.p5, 10),
+	    fmt_value(c, sizeof c, s.median, 10),
+	    fmt_value(d, sizeof d, s.mean, 10),
+	    fmt_value(e, sizeof e, s.p95, 10),
+	    fmt_value(f, sizeof f, s.max, 10));
+	(*y)++;
+	mvprintw((*y)++, 2,
+	    "ns/op %s   cycles/op %s   CV %.2f%%   "
+	    "median 95%% CI +-%.2f%%",
+	    fmt_ns(a, sizeof a, r->ns, 9), fmt_si(b, sizeof b, r->cyc, 9),
+	    r->cv_pct, r->ci_pct);
+	mvprintw((*y)++, 2,
+	    "samples %llu (window %zu)   n per sample %llu   "
+	    "overhead subtracted %s/op   slices %llu",
+	    (unsigned long long)r->total, r->n,
+	    (unsigned long long)r->meta.n_per_sample,
+	    fmt_ns(c, sizeof c, r->meta.overhead_ns, 8),
+	    (unsigned long long)r->meta.slices);
+	(void)ui;
+}
+
+static void
+detail_graphs(struct ui *ui, int *y, const struct view_row *r)
+{
+	char line[SPARK_BUFSIZE(256)];
+	size_t w = (size_t)(COLS - 4) < 256 ? (size_t)(COLS - 4) : 256;
+	struct spark_scale sc = { 0 };
+
+	spark_scale_update(&sc, r->spark, r->nspark);
+	spark_render(line, sizeof line, r->spark, r->nspark, w, &sc, ui->utf8,
+	    r->marks);
+	mvprintw((*y)++, 2, "history (oldest left), scale %g .. %g %s:", sc.lo,
+	    sc.hi, bench_unit_name(r->test->unit));
+	ui_role_on(ui, UI_ROLE_SPARK);
+	mvaddstr((*y)++, 2, line);
+	ui_role_off(ui, UI_ROLE_SPARK);
+	spark_histogram(line, sizeof line, r->spark, r->nspark, w, ui->utf8);
+	mvprintw((*y)++, 2, "distribution (min left, max right):");
+	ui_role_on(ui, UI_ROLE_SPARK);
+	mvaddstr((*y)++, 2, line);
+	ui_role_off(ui, UI_ROLE_SPARK);
+}
+
+void
+ui_detail_draw(struct ui *ui)
+{
+	const struct view_row *r = ui_current_row(ui);
+	const struct bench_test *t = r->test;
+	int y = 4;
+
+	ui_header_draw(ui);
+	ui_role_on(ui, UI_ROLE_TITLE);
+	mvhline(y, 0, ' ', COLS);
+	mvprintw(y++, 0, "%s  %s  (%s, group %s)", t->id, t->title,
+	    bench_origin_name(t->origin), bench_group_name(t->group));
+	ui_role_off(ui, UI_ROLE_TITLE);
+	wrap(&y, 2, t->definition);
+	mvprintw(y++, 2,
+	    "placement %s, worker CPU %d, partner CPU %d; "
+	    "status %s%s%s",
+	    bench_placement_name(r->meta.placement), r->meta.cpu,
+	    r->meta.partner_cpu, bench_status_name(r->meta.status),
+	    r->meta.reason[0] ? ": " : "", r->meta.reason);
+	y++;
+	detail_graphs(ui, &y, r);
+	y++;
+	detail_stats(ui, &y, r);
+	mvprintw(LINES - 1, 0, "any key: back to the table");
+}

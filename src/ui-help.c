@@ -1,0 +1,59 @@
+/*
+ * ui-help.c: every key and what every column means (? h F1).
+ */
+
+#include "config.h"
+
+#include <curses.h>
+
+#include "ui.h"
+
+static const char *const help_lines[] = {
+	"Keys",
+	"  q            quit                 ?, h, F1     this help",
+	"  space        freeze the display (measuring goes on)",
+	"  p            pause the load: no measurement at all",
+	"  up/down j/k  move    PgUp/PgDn Home/End   page, first, last",
+	"  enter        details of the test under the cursor",
+	"  t            enable/disable the test under the cursor",
+	"  1-9          show/hide group 1..9     g  one group at a time",
+	"  s / S        next sort key (group, name, ns/op, cv, delta) / "
+	"reverse",
+	"  b / B        take a baseline of every median / clear it",
+	"  m            drop a mark: a tick in every sparkline at this time",
+	"  u            placement same (all parties on one CPU, the UP",
+	"               picture) / spread (on two CPUs, SMP), from the next "
+	"slice",
+	"  c            clear the history    + / -   refresh faster / slower",
+	"  Ctrl-L       redraw",
+	"",
+	"Columns",
+	"  VALUE        median of the recent samples in the origin's UNIT",
+	"               (lps, lpm, KBps: higher is better; us, cycles: lower)",
+	"  NS/OP        median cost of one operation in nanoseconds",
+	"  CYC/OP       the same in CPU cycles (source in the header)",
+	"  HISTORY      sparkline of recent samples, oldest left, and its "
+	"scale",
+	"  CV%          coefficient of variation of the recent samples",
+	"  VS BASELINE  change since b, +-95% CI; ^ better, v worse; 'better'",
+	"               or 'WORSE' when the whole interval is beyond +-1%",
+	"  STATUS       ok and placement, waiting, off, or why it cannot run",
+	"",
+	"Groups: 1 syscall 2 signal 3 ipc 4 ctxsw 5 process 6 file 7 vm",
+	"        8 memory 9 network (cpu and lock: g)",
+};
+
+void
+ui_help_draw(struct ui *ui)
+{
+	size_t n = sizeof help_lines / sizeof help_lines[0];
+
+	ui_header_draw(ui);
+	for (size_t i = 0; i < n && (int)i + 4 < LINES - 1; i++) {
+		if (help_lines[i][0] != ' ' && help_lines[i][0] != '\0')
+			ui_role_on(ui, UI_ROLE_GROUP);
+		mvprintw(4 + (int)i, 0, "%s", help_lines[i]);
+		ui_role_off(ui, UI_ROLE_GROUP);
+	}
+	mvprintw(LINES - 1, 0, "any key: back to the table");
+}

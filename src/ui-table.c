@@ -1,0 +1,285 @@
+/*
+ * ui-table.c: the main screen: one row per test, grouped, with columns
+ * that drop in a fixed priority as the terminal narrows.
+ */
+
+#include "config.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "spark.h"
+#include "ui.h"
+
+enum col {
+	COL_NAME,
+	COL_VALUE,
+	COL_UNIT,
+	COL_NS,
+	COL_CYC,
+	COL_SPARK,
+	COL_SPREAD,
+	COL_DELTA,
+	COL_STATUS,
+	COL_COUNT
+};
+
+/*
+ * Title, width and priority of each column: when the terminal narrows,
+ * the column with the highest `drop` number goes first. NAME never goes;
+ * SPARK and STATUS take what is left.
+ */
+static const struct column {
+	const char *title;
+	int width;
+	int drop;
+} table_columns[COL_COUNT] = {
+	[COL_NAME] = { "TEST", 22, 0 },
+	[COL_VALUE] = { "VALUE", 10, 1 },
+	[COL_UNIT] = { "UNIT", 7, 6 },
+	[COL_NS] = { "NS/OP", 9, 3 },
+	[COL_CYC] = { "CYC/OP", 9, 7 },
+	[COL_SPARK] = { "HISTORY", 12, 4 },
+	[COL_SPREAD] = { "CV%", 6, 5 },
+	[COL_DELTA] = { "VS BASELINE", 17, 2 },
+	[COL_STATUS] = { "STATUS", 8, 2 },
+};
+
+struct layout {
+	int width[COL_COUNT]; /* 0: column dropped */
+	int spark_cols;       /* glyphs of the sparkline itself */
+};
+
+static int
+total_width(const struct layout *l)
+{
+	int w = 0;
+
+	for (int c = 0; c < COL_COUNT; c++)
+		w += l->width[c] ? l->width[c] + 1 : 0;
+	return w;
+}
+
+/* Choose the columns for `cols` columns of terminal. */
+static void
+layout_make(struct layout *l, int cols, int baseline)
+{
+	for (int c = 0; c < COL_COUNT; c++)
+		l->width[c] = table_columns[c].width;
+	if (!baseline)
+		l->width[COL_DELTA] = 0;
+	while (total_width(l) > cols) {
+		int worst = -1;
+
+		for (int c = 1; c < COL_COUNT; c++)
+			if (l->width[c] &&
+			    (worst < 0 ||
+			        table_columns[c].drop >
+			            table_columns[worst].drop))
+				worst = c;
+		if (worst < 0)
+			break;
+		l->width[worst] = 0;
+	}
+	/* The sparkline takes the room left, up to 48 glyphs + bounds. */
+	if (l->width[COL_SPARK]) {
+		int room = cols - total_width(l) - 12;
+
+		l->width[COL_SPARK] += room > 48 ? 48 : room > 0 ? room : 0;
+	}
+	l->spark_cols = l->width[COL_SPARK] > 14 ? l->width[COL_SPARK] - 14
+	                                         : l->width[COL_SPARK];
+	if (l->width[COL_STATUS])
+		l->width[COL_STATUS] =
+		    cols - total_width(l) + l->width[COL_STATUS];
+}
+
+static void
+put(int y, int *x, int width, const char *s, int right)
+{
+	if (width <= 0)
+		return;
+	if (right)
+		mvprintw(y, *x, "%*.*s", width, width, s);
+	else
+		mvprintw(y, *x, "%-*.*s", width, width, s);
+	*x += width + 1;
+}
+
+static void
+draw_titles(struct ui *ui, int y, const struct layout *l)
+{
+	int x = 0;
+
+	ui_role_on(ui, UI_ROLE_TITLE);
+	mvhline(y, 0, ' ', COLS);
+	for (int c = 0; c < COL_COUNT; c++)
+		put(y, &x, l->width[c], table_columns[c].title,
+		    c == COL_VALUE || c == COL_NS || c == COL_CYC ||
+		        c == COL_SPREAD);
+	ui_role_off(ui, UI_ROLE_TITLE);
+}
+
+/* An arrow for the direction of the change: never colour alone. */
+static const char *
+direction(const struct ui *ui, const struct view_row *r)
+{
+	if (fabs(r->delta_pct) < 0.05)
+		return "=";
+	if (r->better)
+		return ui->utf8 ? "\u25b2" : "^";
+	return ui->utf8 ? "\u25bc" : "v";
+}
+
+/* "+12.3% ±0.4 ^ better": change, interval, direction, significance. */
+static void
+format_delta(const struct ui *ui, const struct view_row *r, char *buf,
+    size_t size)
+{
+	char pct[16];
+
+	if (!r->has_delta) {
+		(void)snprintf(buf, size, "-");
+		return;
+	}
+	fmt_pct(pct, sizeof pct, r->delta_pct, 7, 1);
+	(void)snprintf(buf, size, "%s %s%.1f %s%s", pct,
+	    ui->utf8 ? "\u00b1" : "+-", r->delta_ci_pct, direction(ui, r),
+	    r->significant ? (r->better ? " better" : " WORSE") : "");
+}
+
+static void
+format_status(const struct view_row *r, char *buf, size_t size)
+{
+	if (!r->enabled)
+		(void)snprintf(buf, size, "off");
+	else if (r->meta.slices == 0 && r->n == 0)
+		(void)snprintf(buf, size, "waiting");
+	else if (r->meta.status == BENCH_OK)
+		(void)snprintf(buf, size, "ok %s",
+		    bench_placement_name(r->meta.placement));
+	else
+		(void)snprintf(buf, size, "%s: %s",
+		    bench_status_name(r->meta.status), r->meta.reason);
+}
+
+static enum ui_role
+row_role(const struct view_row *r)
+{
+	if (!r->enabled || r->meta.status == BENCH_UNSUPPORTED)
+		return UI_ROLE_DIM;
+	if (r->meta.status == BENCH_FAILED)
+		return UI_ROLE_BAD;
+	return UI_ROLE_NORMAL;
+}
+
+static void
+draw_spark(struct ui *ui, int y, int *x, const struct layout *l,
+    const struct view_row *r)
+{
+	char spark[SPARK_BUFSIZE(64)], lo[8], hi[8];
+	struct spark_scale *sc = &ui->scales[r->index];
+	int cols = l->spark_cols < 64 ? l->spark_cols : 64;
+
+	if (!l->width[COL_SPARK])
+		return;
+	if (!ui->frozen)
+		spark_scale_update(sc, r->spark, r->nspark);
+	spark_render(spark, sizeof spark, r->spark, r->nspark, (size_t)cols, sc,
+	    ui->utf8, r->marks);
+	ui_role_on(ui, UI_ROLE_SPARK);
+	mvaddstr(y, *x, spark);
+	ui_role_off(ui, UI_ROLE_SPARK);
+	if (l->width[COL_SPARK] > cols && sc->primed) {
+		fmt_si(lo, sizeof lo, sc->lo, 6);
+		fmt_si(hi, sizeof hi, sc->hi, 6);
+		mvprintw(y, *x + cols, " %6s-%-6s", lo, hi);
+	}
+	*x += l->width[COL_SPARK] + 1;
+}
+
+static void
+draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
+    int selected)
+{
+	char buf[256];
+	int x = 0;
+	enum ui_role role = row_role(r);
+
+	if (selected)
+		attron(A_REVERSE);
+	ui_role_on(ui, role);
+	mvhline(y, 0, ' ', COLS);
+	put(y, &x, l->width[COL_NAME], r->test->id, 0);
+	put(y, &x, l->width[COL_VALUE],
+	    fmt_value(buf, sizeof buf, r->value, l->width[COL_VALUE]), 1);
+	put(y, &x, l->width[COL_UNIT], bench_unit_name(r->test->unit), 0);
+	put(y, &x, l->width[COL_NS],
+	    fmt_ns(buf, sizeof buf, r->ns, l->width[COL_NS]), 1);
+	put(y, &x, l->width[COL_CYC],
+	    fmt_si(buf, sizeof buf, r->cyc, l->width[COL_CYC]), 1);
+	draw_spark(ui, y, &x, l, r);
+	put(y, &x, l->width[COL_SPREAD],
+	    fmt_pct(buf, sizeof buf, r->cv_pct, l->width[COL_SPREAD], 0), 1);
+	if (l->width[COL_DELTA]) {
+		enum ui_role d = !r->has_delta || !r->significant ? role
+		    : r->better                                   ? UI_ROLE_GOOD
+		                                                  : UI_ROLE_BAD;
+
+		format_delta(ui, r, buf, sizeof buf);
+		ui_role_on(ui, d);
+		put(y, &x, l->width[COL_DELTA], buf, 0);
+		ui_role_off(ui, d);
+		ui_role_on(ui, role);
+	}
+	format_status(r, buf, sizeof buf);
+	put(y, &x, l->width[COL_STATUS], buf, 0);
+	ui_role_off(ui, role);
+	if (selected)
+		attroff(A_REVERSE);
+}
+
+static void
+draw_group(struct ui *ui, int y, int group)
+{
+	ui_role_on(ui, UI_ROLE_GROUP);
+	mvprintw(y, 0, "%s %s", ui->utf8 ? "\u2500\u2500" : "--",
+	    bench_group_name(group));
+	ui_role_off(ui, UI_ROLE_GROUP);
+}
+
+/* Scroll so the cursor stays in view. */
+static void
+scroll_to_cursor(struct ui *ui, size_t rows)
+{
+	if (ui->cursor < ui->top)
+		ui->top = ui->cursor > 0 && ui->items[ui->cursor - 1].group >= 0
+		    ? ui->cursor - 1
+		    : ui->cursor;
+	if (ui->cursor >= ui->top + rows)
+		ui->top = ui->cursor - rows + 1;
+}
+
+void
+ui_table_draw(struct ui *ui)
+{
+	struct layout l;
+	size_t rows = (size_t)(LINES - 5);
+
+	ui_header_draw(ui);
+	layout_make(&l, COLS, ui->have_baseline);
+	draw_titles(ui, 4, &l);
+	scroll_to_cursor(ui, rows);
+	for (size_t k = 0; k < rows && ui->top + k < ui->nitems; k++) {
+		const struct ui_line *line = &ui->items[ui->top + k];
+
+		if (line->group >= 0)
+			draw_group(ui, 5 + (int)k, line->group);
+		else
+			draw_row(ui, 5 + (int)k, &l, &ui->rows[line->row],
+			    ui->top + k == ui->cursor);
+	}
+}

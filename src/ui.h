@@ -1,0 +1,105 @@
+/*
+ * ui.h: the live screen. Only the UI thread calls curses; it reads store
+ * snapshots through view rows and never calls a test.
+ */
+
+#ifndef BENCHTOP_UI_H
+#define BENCHTOP_UI_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "machine.h"
+#include "monitor.h"
+#include "spark.h"
+#include "store.h"
+#include "view.h"
+
+struct ui_config {
+	struct store *store;
+	struct monitor *monitor;
+	const struct machine *machine;
+	int delay_ms;       /* refresh delay (-d), 100..60000 */
+	int color;          /* 0 with --no-color or NO_COLOR */
+	int log_fd;         /* --log, or -1 */
+	atomic_int *quit;   /* set by main on INT/TERM/HUP; set on q */
+	atomic_int *resize; /* set by main on SIGWINCH */
+	const int *worker_cpus;
+};
+
+enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP };
+
+enum ui_sort {
+	UI_SORT_GROUP,
+	UI_SORT_NAME,
+	UI_SORT_NS,
+	UI_SORT_CV,
+	UI_SORT_DELTA,
+	UI_SORT_COUNT
+};
+
+/* Colour roles; pairs are set up only when colour is on. */
+enum ui_role {
+	UI_ROLE_NORMAL,
+	UI_ROLE_HEADER,
+	UI_ROLE_TITLE,
+	UI_ROLE_GROUP,
+	UI_ROLE_SPARK,
+	UI_ROLE_DIM,
+	UI_ROLE_BAD,
+	UI_ROLE_GOOD,
+	UI_ROLE_WARN,
+	UI_ROLE_COUNT
+};
+
+/* One line of the table: a group heading or a test row. */
+struct ui_line {
+	int group; /* heading of this group, or -1 for a row */
+	size_t row;
+};
+
+struct ui {
+	struct ui_config cfg;
+	int utf8;
+	enum ui_screen screen;
+	int frozen;
+	enum ui_sort sort;
+	int sort_reverse;
+	unsigned hidden_groups; /* bit per enum bench_group */
+	size_t cursor;          /* index into items (a row, never a heading) */
+	size_t top;             /* first item shown */
+	struct view_row *rows;
+	size_t nrows;
+	struct ui_line *items;
+	size_t *order; /* scratch of build_lines */
+	size_t nitems;
+	struct view_baseline *base;
+	int have_baseline;
+	uint32_t marks[VIEW_MAX_MARKS];
+	size_t nmarks;
+	struct ring_entry *buf;
+	uint64_t *logged;   /* samples already written to --log, per test */
+	double log_epoch_s; /* wall time of the store's epoch */
+	struct spark_scale *scales; /* per test: sparkline scale */
+	uint64_t start_ns;
+	double ui_cpu_pct;
+	uint64_t cpu_t0_ns, wall_t0_ns;
+	char message[128]; /* one-line feedback, e.g. "baseline set" */
+};
+
+/* Run the live screen until q or a stop signal; returns an exit code. */
+int ui_run(const struct ui_config *cfg);
+
+/* Screens (ui-table.c, ui-detail.c, ui-help.c); draw reads ui only. */
+void ui_table_draw(struct ui *ui);
+void ui_detail_draw(struct ui *ui);
+void ui_help_draw(struct ui *ui);
+
+/* Shared drawing helpers (ui.c). */
+void ui_role_on(struct ui *ui, enum ui_role role);
+void ui_role_off(struct ui *ui, enum ui_role role);
+void ui_header_draw(struct ui *ui);
+const struct view_row *ui_current_row(const struct ui *ui);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * view.c: rows of the live table from store snapshots: medians, spread,
+ * confidence, sparkline values, marks and the change against a baseline.
+ */
+
+#include "config.h"
+
+#include "view.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "stats.h"
+#include "units.h"
+
+static double
+value_of(const struct bench_test *t, double ns, double cyc)
+{
+	return units_value(t->unit, t->work_per_op, ns, cyc);
+}
+
+/* Window statistics of the last VIEW_WINDOW entries. */
+static void
+row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
+{
+	double ns[VIEW_WINDOW], cyc[VIEW_WINDOW], scratch[VIEW_WINDOW];
+	struct stats_summary s;
+	size_t k = n < VIEW_WINDOW ? n : VIEW_WINDOW;
+
+	for (size_t i = 0; i < k; i++) {
+		ns[i] = e[n - k + i].ns_per_op;
+		cyc[i] = e[n - k + i].cycles_per_op;
+	}
+	r->n = k;
+	if (k == 0) {
+		r->ns = r->cyc = r->value = r->cv_pct = r->ci_pct = NAN;
+		return;
+	}
+	stats_summarize(ns, k, scratch, &s);
+	r->ns = s.median;
+	r->cv_pct = s.cv_pct;
+	r->ci_pct = s.median > 0 ? s.ci95_median / s.median * 100 : NAN;
+	r->cyc = stats_median(cyc, k, scratch);
+	r->value = value_of(r->test, r->ns, r->cyc);
+}
+
+/* The sparkline: each sample's value in the unit; marks at the first
+ * sample at or after each mark time. */
+static void
+row_spark(struct view_row *r, const struct ring_entry *e, size_t n,
+    const uint32_t *marks_ms, size_t nmarks)
+{
+	size_t k = n < VIEW_SPARK_MAX ? n : VIEW_SPARK_MAX;
+	const struct ring_entry *first = e + n - k;
+
+	r->nspark = k;
+	memset(r->marks, 0, sizeof r->marks);
+	for (size_t i = 0; i < k; i++)
+		r->spark[i] = value_of(r->test, first[i].ns_per_op,
+		    first[i].cycles_per_op);
+	for (size_t m = 0; m < nmarks; m++) {
+		for (size_t i = 0; i < k; i++) {
+			if (first[i].t_ms >= marks_ms[m]) {
+				/* Only if the sample before predates it. */
+				if (i > 0 || n == k)
+					r->marks[i] = 1;
+				break;
+			}
+		}
+	}
+}
+
+/* Change against the baseline, signed so that + means a bigger value. */
+static void
+row_delta(struct view_row *r, const struct view_baseline *b)
+{
+	r->has_delta =
+	    b != NULL && b->set && isfinite(r->value) && b->value > 0;
+	if (!r->has_delta)
+		return;
+	r->delta_pct = (r->value - b->value) / b->value * 100;
+	r->delta_ci_pct = sqrt(r->ci_pct * r->ci_pct + b->ci_pct * b->ci_pct);
+	if (!isfinite(r->delta_ci_pct))
+		r->delta_ci_pct = 0;
+	r->significant = fabs(r->delta_pct) - r->delta_ci_pct > 1.0;
+	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
+	                                                  : r->delta_pct < 0;
+}
+
+void
+view_row_build(struct view_row *r, const struct store_view *sv,
+    const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
+    const struct view_baseline *base)
+{
+	r->test = sv->test;
+	r->enabled = sv->enabled;
+	r->meta = sv->meta;
+	r->total = sv->total;
+	row_stats(r, e, sv->n);
+	row_spark(r, e, sv->n, marks_ms, nmarks);
+	row_delta(r, base);
+}
+
+void
+view_baseline_take(struct view_baseline *b, const struct view_row *r)
+{
+	b->set = r->n > 0 && isfinite(r->value);
+	b->value = r->value;
+	b->ci_pct = isfinite(r->ci_pct) ? r->ci_pct : 0;
+}

@@ -1,0 +1,59 @@
+/*
+ * view.h: what the screen shows, computed from store snapshots. The only
+ * input of drawing (top's data contract): drawing code never reads the
+ * store, and nothing here calls curses.
+ */
+
+#ifndef BENCHTOP_VIEW_H
+#define BENCHTOP_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "ring.h"
+#include "store.h"
+
+/* Samples behind a row's statistics: the most recent ones. */
+#define VIEW_WINDOW 64
+/* Values a sparkline can show. */
+#define VIEW_SPARK_MAX 256
+#define VIEW_MAX_MARKS 64
+
+/* A frozen median per test, for the delta column (b key). */
+struct view_baseline {
+	int set;
+	double value;  /* median in the test's unit */
+	double ci_pct; /* 95% CI half-width of that median, % of it */
+};
+
+struct view_row {
+	size_t index; /* in the store */
+	const struct bench_test *test;
+	int enabled;
+	struct store_meta meta;
+	size_t n;                     /* samples in the window */
+	uint64_t total;               /* samples ever */
+	double ns, cyc;               /* medians of the window */
+	double value;                 /* median in the test's unit */
+	double cv_pct;                /* of ns/op over the window */
+	double ci_pct;                /* 95% CI half-width of the median, % */
+	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
+	unsigned char marks[VIEW_SPARK_MAX];
+	size_t nspark;
+	int has_delta;
+	double delta_pct; /* change against the baseline, in the unit */
+	double delta_ci_pct;
+	int significant; /* the whole interval beyond +-1% */
+	int better;      /* the change is an improvement */
+};
+
+/* Compute row `r` of test i from a snapshot; pure given the inputs. */
+void view_row_build(struct view_row *r, const struct store_view *sv,
+    const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
+    const struct view_baseline *base);
+
+/* Freeze a row's current median as its baseline. */
+void view_baseline_take(struct view_baseline *b, const struct view_row *r);
+
+#endif
