@@ -101,6 +101,13 @@ struct bench_test {
 	const void *arg;      /* parameter block shared by sibling rows */
 	bench_setup_fn setup; /* may be NULL */
 	bench_run_fn run;
+	/*
+	 * Optional: n operations of what run() does around the measured
+	 * thing (lmbench's overhead loops: kill(me, 0) for the signal
+	 * handler, pipe + working set for context switches). Its per-op
+	 * cost, timed by the harness after calibration, is subtracted.
+	 */
+	bench_run_fn baseline;
 	bench_teardown_fn teardown; /* may be NULL */
 };
 
@@ -127,6 +134,8 @@ struct bench_ctx {
 	enum bench_placement placement;
 	const atomic_int *stop; /* set when the run must end */
 	size_t mem_bytes;       /* buffer of the memory bandwidth tests */
+	double base_ns;         /* per op, from test->baseline; subtracted */
+	double base_cyc;
 	char reason[BENCH_REASON_MAX];
 };
 

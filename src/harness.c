@@ -126,6 +126,46 @@ harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
 	return st;
 }
 
+/* Samples of the baseline; the median resists an interrupt or two. */
+#define BASELINE_REPS 5
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+harness_measure_baseline(struct harness *h, struct bench_ctx *ctx, uint64_t n)
+{
+	struct bench_test base = *ctx->test;
+	const struct bench_test *real = ctx->test;
+	double ns[BASELINE_REPS], cyc[BASELINE_REPS];
+	struct sample s;
+	int st = BENCH_OK;
+
+	ctx->base_ns = ctx->base_cyc = 0;
+	if (real->baseline == NULL)
+		return BENCH_OK;
+	base.run = real->baseline;
+	ctx->test = &base;
+	for (int i = 0; i < BASELINE_REPS && st == BENCH_OK; i++) {
+		st = harness_sample(h, ctx, n, &s);
+		ns[i] = s.ns_per_op;
+		cyc[i] = s.cycles_per_op;
+	}
+	ctx->test = real;
+	if (st != BENCH_OK)
+		return st;
+	qsort(ns, BASELINE_REPS, sizeof ns[0], cmp_double);
+	qsort(cyc, BASELINE_REPS, sizeof cyc[0], cmp_double);
+	ctx->base_ns = ns[BASELINE_REPS / 2];
+	ctx->base_cyc = cyc[BASELINE_REPS / 2];
+	return BENCH_OK;
+}
+
 /* n scaled so that a sample of `raw_ns` would last the target. */
 static uint64_t
 scale_to_target(const struct harness *h, uint64_t n, uint64_t raw_ns)

@@ -68,6 +68,14 @@ int harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
  */
 int harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n);
 
+/*
+ * Time ctx->test->baseline at n ops (median of a few samples) into
+ * ctx->base_ns and ctx->base_cyc, which harness_sample then subtracts.
+ * A no-op for tests without a baseline. Returns the baseline's status.
+ */
+int harness_measure_baseline(struct harness *h, struct bench_ctx *ctx,
+    uint64_t n);
+
 /* New n when a sample of `raw_ns` strayed beyond 0.5..2 x the target. */
 uint64_t harness_rescale(const struct harness *h, uint64_t n, uint64_t raw_ns);
 

@@ -126,6 +126,8 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 	if (r->n_per_sample == 0 &&
 	    (st = harness_calibrate(h, ctx, &r->n_per_sample)) != BENCH_OK)
 		return st;
+	if ((st = harness_measure_baseline(h, ctx, r->n_per_sample)) != 0)
+		return st;
 	/* Calibration warmed a slow test up already; its samples are dear. */
 	if (!(r->test->flags & BENCH_F_SLOW) &&
 	    (st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)

@@ -163,6 +163,41 @@ test_rescale(void)
 	CHECK("never below 1", harness_rescale(&h, 1, 1000000000) == 1);
 }
 
+/* The baseline of a fake op costing 4 ns of its 10: subtracted. */
+static int
+fake_baseline(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	fake.now += n * 4;
+	return BENCH_OK;
+}
+
+static void
+test_baseline(void)
+{
+	struct bench_test t = fake_test;
+	struct harness h;
+	struct bench_ctx ctx;
+	struct sample s;
+
+	setup(&h, &ctx, 20, 10, 25000000);
+	harness_measure_overheads(&h);
+	ctx.test = &t;
+	CHECK("no baseline: nothing to do",
+	    harness_measure_baseline(&h, &ctx, 1000) == 0 && ctx.base_ns == 0);
+	t.baseline = fake_baseline;
+	CHECK("baseline measured",
+	    harness_measure_baseline(&h, &ctx, 1000) == 0);
+	CHECK_NEAR("baseline 4 ns/op", ctx.base_ns, 4, 1e-9);
+	CHECK("the real run is restored", ctx.test == &t);
+	CHECK("sample ok", harness_sample(&h, &ctx, 1000, &s) == 0);
+	CHECK_NEAR("10 - 4 ns/op", s.ns_per_op, 6, 1e-9);
+	fake.op_cost_ns = 1;
+	CHECK("cheaper than baseline", harness_sample(&h, &ctx, 1000, &s) == 0);
+	CHECK("never negative after the baseline",
+	    s.ns_per_op == 0 && s.cycles_per_op == 0);
+}
+
 /* A failing run stops calibration with its status and reason. */
 static void
 test_failure_propagates(void)
@@ -255,6 +290,7 @@ main(void)
 	test_overheads();
 	test_rescale();
 	test_failure_propagates();
+	test_baseline();
 	test_units();
 	return check_summary("test-harness");
 }
