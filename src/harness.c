@@ -106,20 +106,22 @@ harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
     struct sample *s)
 {
 	uint64_t raw_ns, raw_ticks;
-	double over_ns;
+	double over_ns, over_ticks;
 	int st;
 
 	memset(s, 0, sizeof *s);
 	st = time_run(h, ctx, ctx->test->run, n, &raw_ns, &raw_ticks);
 	over_ns = h->timer_ns + (double)n * h->loop_ns_per_op;
+	over_ticks = h->timer_ticks + (double)n * h->loop_ticks_per_op;
 	s->t_ns = h->clock.now_ns(h->clock.arg);
 	s->n = n;
 	s->raw_ns = raw_ns;
-	s->ns_per_op = subtract((double)raw_ns, over_ns) / (double)n;
-	s->cycles_per_op =
-	    subtract((double)raw_ticks,
-	        h->timer_ticks + (double)n * h->loop_ticks_per_op) *
-	    h->clock.cycles_per_tick / (double)n;
+	/* The loop and timer first, then the test's own baseline. */
+	s->ns_per_op = subtract(subtract((double)raw_ns, over_ns) / (double)n,
+	    ctx->base_ns);
+	s->cycles_per_op = subtract(subtract((double)raw_ticks, over_ticks) *
+	        h->clock.cycles_per_tick / (double)n,
+	    ctx->base_cyc);
 	s->cpu = sched_getcpu();
 	if (over_ns > 0.1 * (double)raw_ns)
 		s->flags |= SAMPLE_F_NOISY;
