@@ -1,0 +1,123 @@
+#!/bin/sh
+# tui.sh: the live screen driven as a user would, in a private tmux
+# server of fixed size: send-keys, capture-pane, look at the screen.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "SKIP: tmux not found"
+	exit 77
+fi
+sock=bt$$
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-tui.XXXXXX") || exit 99
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+	T kill-server 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT INT TERM HUP
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+fail() {
+	failed=$((failed + 1))
+	echo "FAIL: $*"
+	echo "----- screen -----"
+	cat "$work/screen"
+	echo "------------------"
+}
+screen() { T capture-pane -p >"$work/screen"; }
+has() { grep -q -- "$1" "$work/screen"; }
+check() { # check DESCRIPTION PATTERN: the screen shows PATTERN
+	screen
+	if has "$2"; then ok; else fail "$1"; fi
+}
+# wait_for PATTERN SECONDS: poll the screen until it shows PATTERN
+wait_for() {
+	i=0
+	while [ $i -lt $(($2 * 5)) ]; do
+		screen
+		has "$1" && return 0
+		sleep 0.2
+		i=$((i + 1))
+	done
+	return 1
+}
+# The numbers of the null_call row, to see them move (or not).
+row() { grep '^lmbench.null_call' "$work/screen" | awk '{print $2, $4}'; }
+
+mkdir "$work/scratch"
+T new-session -d -x 120 -y 40 \
+    "LANG=C.UTF-8 TERM=xterm $BENCHTOP --only 'lmbench.null_call,lmbench.null_io,bsd.lock_pingpong' \
+     --slice-ms 300 -d 0.3 --dir '$work/scratch'; echo EXIT=\$? >'$work/exit'; sleep 60"
+
+if wait_for '^lmbench.null_call  *[0-9]' 15; then ok; else fail "rows with numbers"; fi
+check "header names the host's kernel" "^benchtop .* Linux "
+check "header: cycles source" "cycles \(pmu\|tsc-scaled\|clock-scaled\)"
+check "column titles" "TEST .*VALUE .*NS/OP"
+check "group heading" "syscall"
+a=$(row)
+sleep 1.5
+screen
+b=$(row)
+if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail "values change ($a / $b)"; fi
+
+T send-keys p
+sleep 0.8
+check "p shows paused" "PAUSED"
+screen
+a=$(row)
+sleep 1.5
+screen
+b=$(row)
+if [ "$a" = "$b" ]; then ok; else fail "paused values stay ($a / $b)"; fi
+T send-keys p
+sleep 0.5
+
+T send-keys '?'
+sleep 0.5
+check "? shows help" "enable/disable the test"
+T send-keys x
+sleep 0.5
+check "any key leaves help" "TEST .*VALUE"
+
+T send-keys b
+if wait_for "VS BASELINE" 3; then ok; else fail "b shows the delta column"; fi
+sleep 1.5
+check "a delta in a row" "^lmbench.null_call .*[-+][0-9.]*% "
+
+T send-keys u
+if wait_for "placement same" 3; then ok; else fail "u: placement same"; fi
+T send-keys u
+if wait_for "placement spread" 3; then ok; else fail "u: placement spread"; fi
+
+T send-keys Enter
+if wait_for "history (oldest left)" 3; then ok; else fail "enter: detail"; fi
+T send-keys x
+
+T resize-window -x 40 -y 10
+if wait_for "need 60x12" 3; then ok; else fail "size message at 40x10"; fi
+T resize-window -x 120 -y 40
+if wait_for "TEST .*VALUE" 3; then ok; else fail "table back at 120x40"; fi
+
+# Our benchtop and its partners: their command line names our scratch dir.
+ours() {
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
+		    grep -q "$work/scratch" && echo "$p"
+	done
+}
+pid=$(ours | head -n 1)
+T send-keys q
+i=0
+while [ ! -s "$work/exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+if grep -q "EXIT=0" "$work/exit" 2>/dev/null; then ok; else fail "q exits 0"; fi
+screen
+if ! has "TEST .*VALUE"; then ok; else fail "terminal restored after q"; fi
+sleep 0.3
+if [ -n "$pid" ]; then ok; else fail "found the running benchtop"; fi
+if [ -z "$(ours)" ]; then ok; else fail "no benchtop or partner left"; fi
+if [ -z "$(ls -A "$work/scratch")" ]; then ok; else fail "scratch emptied"; fi
+
+echo "tui: $passed passed, $failed failed"
+test $failed -eq 0
