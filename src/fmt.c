@@ -21,6 +21,10 @@
 #define FMT_TMP 64
 /* Digits before the point allowed in the top unit: "4567s", "1234E". */
 #define FMT_TOP_DIGITS 4
+/* Smaller exponents go scientific, as with printf's %g: "0.000123". */
+#define FMT_MIN_EXP -4
+/* report_fmt_value() caps its decimals here, costing a tiny value digits. */
+#define FMT_MAX_DECIMALS 9
 
 /* A family of units, each 1000 times the one before. */
 struct ladder {
@@ -125,7 +129,8 @@ put_fixed(char *tmp, double v, int dec, const char *unit, int plus)
 /*
  * v in the largest unit of the ladder that keeps a digit before the point,
  * with sig significant digits (more when the integer part has more).
- * Returns -1 past the top unit's FMT_TOP_DIGITS, for scientific notation.
+ * Returns -1, leaving it to scientific notation, past the top unit's
+ * FMT_TOP_DIGITS or below FMT_MIN_EXP.
  */
 static int
 put_scaled(char *tmp, double v, int sig, const struct ladder *l, int plus)
@@ -136,7 +141,7 @@ put_scaled(char *tmp, double v, int sig, const struct ladder *l, int plus)
 
 	if (p > l->n - 1)
 		p = l->n - 1;
-	if (e - 3 * p >= FMT_TOP_DIGITS)
+	if (e - 3 * p >= FMT_TOP_DIGITS || e < FMT_MIN_EXP)
 		return -1;
 	dec = sig - 1 - (e - 3 * p);
 	if (dec < 0)
@@ -210,38 +215,33 @@ fmt_ns(char *buf, size_t size, double ns, int width)
 /*
  * report_fmt_value()'s decimals, kept identical so batch reports read the
  * same once they move to fmt_value(): BYTE prints rates with one decimal,
- * and small values keep 4 significant digits.
+ * and small values keep 4 significant digits. Not capped here.
  */
 static int
 report_decimals(double v)
 {
 	double mag = fabs(v);
-	int decimals;
 
 	if (mag >= 100)
-		decimals = 1;
-	else if (mag >= 10)
-		decimals = 2;
-	else if (mag >= 1 || mag == 0)
-		decimals = 3;
-	else
-		decimals = 3 - (int)floor(log10(mag));
-	return decimals > 9 ? 9 : decimals;
+		return 1;
+	if (mag >= 10)
+		return 2;
+	if (mag >= 1 || mag == 0)
+		return 3;
+	return 3 - (int)floor(log10(mag));
 }
 
 const char *
 fmt_value(char *buf, size_t size, double v, int width)
 {
 	char tmp[FMT_TMP];
-	int w, len;
+	int w, dec;
 
 	if (!start(buf, size, width, &w) || dash(buf, w, v))
 		return buf;
-	if (v == 0)
-		v = 0; /* -0.0 prints as "0.000", not "-0.000" */
-	len = put_fixed(tmp, v, report_decimals(v), "", 0);
-	if ((v == 0 || strpbrk(tmp, "123456789") != NULL) &&
-	    keep(buf, w, tmp, len))
+	dec = report_decimals(v);
+	if (dec <= FMT_MAX_DECIMALS &&
+	    keep(buf, w, tmp, put_fixed(tmp, v, dec, "", 0)))
 		return buf;
 	if (!try_ladder(buf, w, v, 4, &si_ladder, 0))
 		too_narrow(buf, w);

@@ -9,10 +9,13 @@
  * when nothing is written. A negative width counts as 0.
  *
  * Each function tries its forms in order and keeps the first that fits:
- * the most digits first, then fewer, then scientific notation ("1.2e21",
- * "1e-7": no '+', no leading zeros in the exponent). A value no form fits
- * is `width` '#' characters (a spreadsheet's "too narrow"), since any
- * shorter number would misstate it. NaN and infinities are "-".
+ * the most digits first, then fewer; at each number of digits, scientific
+ * notation ("1.23e21", "1e-7": no '+', no exponent zero padding) when the
+ * plain form is too wide. Plain forms stop, as with printf's %g, below
+ * 1e-4 ("0.000123") and at 4 digits in the top unit ("4567s", "1000E").
+ * A value no form fits is `width` '#' characters (a spreadsheet's "too
+ * narrow"), since any shorter number would misstate it. NaN and
+ * infinities are "-".
  *
  * Significant digits are counted after rounding, so the prefix is chosen
  * on the rounded value: 999.96 is "1.00k", not "1000".
@@ -42,9 +45,8 @@ const char *fmt_ns(char *buf, size_t size, double ns, int width);
  * it is report_fmt_value()'s text: one decimal from 100 up, two from 10,
  * three from 1 (and for 0), and 4 significant digits below 1 ("433741.8",
  * "42.12", "0.3800"). When not, SI prefixes with 4 significant digits,
- * then fewer ("433.7k", "434k"). A tiny value whose plain text would show
- * no significant digit (report_fmt_value caps decimals at 9) goes on to
- * the next form.
+ * then fewer ("433.7k", "434k"). Below 1e-6, where report_fmt_value's cap
+ * of 9 decimals would cost digits, it is scientific ("1.000e-7").
  */
 const char *fmt_value(char *buf, size_t size, double v, int width);
 

@@ -24,6 +24,9 @@ static const char *const bars_ascii[] = { "_", ".", "-", "~", "^", "'" };
 #define MARK_UTF8  "┃" /* U+2503 */
 #define MARK_ASCII "|"
 
+/* Level slack for rounding noise, in levels (see level_of). */
+#define LEVEL_EPS 1e-9
+
 /* An output buffer being filled: bytes used and columns drawn. */
 struct sink {
 	char *out;
@@ -155,16 +158,24 @@ spark_scale_update(struct spark_scale *s, const double *v, size_t n)
 	}
 }
 
-/* Map a fraction of the range to one of nlev levels, clamping outliers. */
+/*
+ * Map a fraction of the range to one of nlev levels, clamping outliers.
+ * A value within LEVEL_EPS of a boundary counts as on it: a flat line's
+ * scale (7 +- 0.7) is not exact in binary, and rounding noise must not
+ * drop it from mid-height to the level below.
+ */
 static size_t
 level_of(double frac, size_t nlev)
 {
+	double lev;
+
 	/* !(frac > 0) also catches the NaN of an overflowed range. */
 	if (!(frac > 0))
 		return 0;
-	if (frac >= 1)
+	lev = frac * (double)nlev + LEVEL_EPS;
+	if (lev >= (double)nlev)
 		return nlev - 1;
-	return (size_t)(frac * (double)nlev);
+	return (size_t)lev;
 }
 
 static const char *
@@ -192,7 +203,9 @@ spark_render(char *out, size_t outsize, const double *v, size_t n, size_t width,
 
 	sink_init(&k, out, outsize);
 	if (s == NULL || !s->primed) {
-		spark_scale_update(&fresh, v + first, shown);
+		/* Not v + first: v may be NULL when n is 0. */
+		if (shown > 0)
+			spark_scale_update(&fresh, &v[first], shown);
 		s = &fresh;
 	}
 	for (size_t i = shown; i < width; i++)

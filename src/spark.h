@@ -14,7 +14,8 @@
  * A NaN value is a space. A marked value (the user's `m` key) is a mark
  * glyph whatever its value, even NaN, so a mark lines up in every
  * sparkline drawn for the same time: UTF-8 "┃" (U+2503, heavy vertical,
- * 3 bytes; taller and thinner than "█", so it reads as a tick), ASCII "|".
+ * 3 bytes; a full-height line thinner than "█", so it reads as a tick),
+ * ASCII "|".
  * Infinities are clamped to the bottom or top level.
  */
 

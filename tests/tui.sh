@@ -49,7 +49,7 @@ row() { grep '^lmbench.null_call' "$work/screen" | awk '{print $2, $4}'; }
 mkdir "$work/scratch"
 T new-session -d -x 120 -y 40 \
     "LANG=C.UTF-8 TERM=xterm $BENCHTOP --only 'lmbench.null_call,lmbench.null_io,bsd.lock_pingpong' \
-     --slice-ms 300 -d 0.3 --dir '$work/scratch'; echo EXIT=\$? >'$work/exit'; sleep 60"
+     --slice-ms 300 -d 0.3 --dir '$work/scratch' --log '$work/log.csv'; echo EXIT=\$? >'$work/exit'; sleep 60"
 
 if wait_for '^lmbench.null_call  *[0-9]' 15; then ok; else fail "rows with numbers"; fi
 check "header names the host's kernel" "^benchtop .* Linux "
@@ -118,6 +118,26 @@ sleep 0.3
 if [ -n "$pid" ]; then ok; else fail "found the running benchtop"; fi
 if [ -z "$(ours)" ]; then ok; else fail "no benchtop or partner left"; fi
 if [ -z "$(ls -A "$work/scratch")" ]; then ok; else fail "scratch emptied"; fi
+
+# --log: a header, then whole lines of samples with the header's fields.
+if [ "$(head -n 1 "$work/log.csv")" = \
+    "timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,marks" ]
+then ok; else fail "log header"; fi
+if awk -F, 'NR > 1 && NF != 9 { bad = 1 } END { exit bad || NR < 5 }' \
+    "$work/log.csv"; then ok; else fail "log lines whole"; fi
+if grep -q '^[0-9]*\.[0-9]*,lmbench\.null_call,[0-9.e-]*,us,' \
+    "$work/log.csv"; then ok; else fail "log null_call samples"; fi
+
+# TERM=dumb: one line, then the batch report instead of a screen.
+# (stdout stays the terminal: only TERM makes the screen unusable)
+T new-window -d "TERM=dumb $BENCHTOP --only lmbench.null_call -t 0.1 \
+    2>'$work/dumb.err'; echo \$? >'$work/dumb.rc'; sleep 60"
+i=0
+while [ ! -s "$work/dumb.rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+T capture-pane -p -t :1 >"$work/screen"
+if grep -q "TERM is 'dumb'" "$work/dumb.err" && has '^lmbench.null_call' &&
+    [ "$(cat "$work/dumb.rc")" = 0 ]; then ok
+else fail "TERM=dumb falls back to the batch report"; fi
 
 echo "tui: $passed passed, $failed failed"
 test $failed -eq 0
