@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench-util.h"
+#include "compare.h"
 #include "cycles.h"
 #include "harness.h"
 #include "machine.h"
@@ -35,6 +36,8 @@ struct batch {
 	char tmpdir[4096];
 	int cpu;
 	atomic_int *stop;
+	struct refdata ref;
+	size_t ref_index;
 };
 
 /* The first CPU this process may run on: the worker's home. */
@@ -124,6 +127,8 @@ write_report(struct batch *b)
 		.n = b->n,
 		.seconds_per_test = b->o->seconds,
 		.sample_ms = b->o->sample_ms,
+		.ref = b->ref_index != SIZE_MAX ? &b->ref : NULL,
+		.ref_index = b->ref_index,
 	};
 
 	if (report_write(stdout, b->o->format, &rep) != 0) {
@@ -167,6 +172,20 @@ select_tests(struct batch *b)
 	return 0;
 }
 
+/* The reference data and machine; 0 or an exit code after a message. */
+static int
+load_reference(struct batch *b)
+{
+	char err[256];
+	int rc = compare_load(&b->ref, b->o->data, b->o->ref, NULL,
+	    &b->ref_index, err, sizeof err);
+
+	if (rc == 0)
+		return 0;
+	fprintf(stderr, "benchtop: %s\n", err);
+	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
 static int
 finish(struct batch *b, atomic_int *stop)
 {
@@ -195,7 +214,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 	memset(&b, 0, sizeof b);
 	b.o = o;
 	b.counter.fd = -1;
-	if ((rc = select_tests(&b)) != 0)
+	if ((rc = select_tests(&b)) != 0 || (rc = load_reference(&b)) != 0)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
 	    0) {
@@ -218,6 +237,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 	}
 	rc = finish(&b, stop);
 out:
+	refdata_free(&b.ref);
 	free(b.tests);
 	free(b.results);
 	return rc;

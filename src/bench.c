@@ -96,6 +96,12 @@ bench_placement_name(enum bench_placement p)
 	}
 }
 
+unsigned
+bench_version(const struct bench_test *t)
+{
+	return t->version ? t->version : 1;
+}
+
 int
 bench_fail(struct bench_ctx *ctx, const char *call, int err)
 {

@@ -96,9 +96,10 @@ struct bench_test {
 	enum bench_group group;
 	const char *definition; /* what ONE operation is, origin's terms */
 	enum bench_unit unit;
-	double work_per_op;   /* unit quantity per op: loops, KiB or bytes */
-	unsigned flags;       /* BENCH_F_* */
-	const void *arg;      /* parameter block shared by sibling rows */
+	double work_per_op; /* unit quantity per op: loops, KiB or bytes */
+	unsigned flags;     /* BENCH_F_* */
+	unsigned version;   /* of the definition: bump when it changes; 0 = 1 */
+	const void *arg;    /* parameter block shared by sibling rows */
 	bench_setup_fn setup; /* may be NULL */
 	bench_run_fn run;
 	/*
@@ -144,6 +145,8 @@ const char *bench_group_name(enum bench_group);
 const char *bench_unit_name(enum bench_unit);
 const char *bench_status_name(enum bench_status);
 const char *bench_placement_name(enum bench_placement);
+/* The definition version of a test (1 when the record says 0). */
+unsigned bench_version(const struct bench_test *);
 
 /* Set "call: strerror(err)" as the reason; returns BENCH_FAILED. */
 int bench_fail(struct bench_ctx *, const char *call, int err);

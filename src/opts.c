@@ -25,6 +25,8 @@ enum {
 	OPT_NO_COLOR,
 	OPT_LOG,
 	OPT_SLICE_MS,
+	OPT_DATA,
+	OPT_REF,
 };
 
 static const struct option long_options[] = {
@@ -45,6 +47,8 @@ static const struct option long_options[] = {
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 	{ "log", required_argument, NULL, OPT_LOG },
 	{ "slice-ms", required_argument, NULL, OPT_SLICE_MS },
+	{ "data", required_argument, NULL, OPT_DATA },
+	{ "ref", required_argument, NULL, OPT_REF },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -75,6 +79,12 @@ const char opts_usage[] =
     "1000)\n"
     "      --no-color        no colours (also when NO_COLOR is set)\n"
     "      --log FILE.csv    append every live sample to FILE.csv\n"
+    "      --ref WHAT        compare with reference machine WHAT (an id of\n"
+    "                        --identify), or a profile saved by --save\n"
+    "                        (NAME or FILE); default: a machine of this\n"
+    "                        CPU's class, else p3-850m\n"
+    "      --data DIR        reference data directory (default\n"
+    "                        $BENCHTOP_DATA, else the installed data)\n"
     "      --dir DIR         where the private scratch directory goes\n"
     "                        (default $TMPDIR, else /tmp)\n"
     "      --placement WHERE same: both parties of a two-party test on one\n"
@@ -256,6 +266,15 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		if (*arg == '\0')
 			return bad_value(err, size, "--log", arg,
 			    "a file name");
+		return 0;
+	case OPT_DATA:
+	case OPT_REF:
+		if (*arg == '\0')
+			return bad_value(err, size,
+			    c == OPT_DATA ? "--data" : "--ref", arg,
+			    c == OPT_DATA ? "a directory"
+			                  : "a machine or profile");
+		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
 		return 0;
 	case OPT_DIR:
 		o->dir = arg;

@@ -38,6 +38,8 @@ struct opts {
 	double slice_ms;         /* one test's turn in the live monitor */
 	int no_color;            /* --no-color (NO_COLOR is read by main) */
 	const char *log;         /* --log FILE.csv, or NULL */
+	const char *data;        /* --data DIR, or NULL */
+	const char *ref;         /* --ref ID|NAME|FILE, or NULL */
 };
 
 /* Exit codes, documented in --help and the man page. */

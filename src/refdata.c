@@ -364,6 +364,12 @@ refdata_dir(const char *opt)
 		return opt;
 	if (env != NULL && *env != '\0')
 		return env;
+#ifdef SRCDATADIR
+	/* Not installed yet: the source tree's data, for ./src/benchtop. */
+	if (access(PKGDATADIR "/machines.tsv", R_OK) != 0 &&
+	    access(SRCDATADIR "/machines.tsv", R_OK) == 0)
+		return SRCDATADIR;
+#endif
 	return PKGDATADIR;
 }
 

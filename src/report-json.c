@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "compare.h"
 #include "registry.h"
 
 void
@@ -89,6 +90,23 @@ json_machine(FILE *f, const struct machine *m)
 	fputs("},\n", f);
 }
 
+static void
+json_reference(FILE *f, const struct report *r)
+{
+	const struct ref_machine *m;
+
+	if (r->ref == NULL || r->ref_index >= r->ref->nmachines) {
+		fputs("  \"reference\": null,\n", f);
+		return;
+	}
+	m = &r->ref->machines[r->ref_index];
+	kv_str(f, "  \"reference\": {", "id", m->id);
+	kv_str(f, ", ", "label", m->label);
+	kv_str(f, ", ", "class", m->class_id);
+	kv_num(f, "mhz", m->mhz);
+	fputs("},\n", f);
+}
+
 /* Measurements of an ok result; nulls otherwise. */
 static void
 json_numbers(FILE *f, const struct test_result *r)
@@ -110,8 +128,30 @@ json_numbers(FILE *f, const struct test_result *r)
 	kv_int(f, "noisy_samples", (long long)r->noisy, ok);
 }
 
+/* The reference machine's figure and our ratio to it; per MHz. */
 static void
-json_test(FILE *f, const struct test_result *r, const char *sep)
+json_compare(FILE *f, const struct report *rep, const struct test_result *r)
+{
+	struct compare_ref c;
+	int ok = r->status == BENCH_OK;
+
+	compare_test(rep->ref, rep->ref_index, r->test, ok ? r->value : NAN,
+	    &c);
+	kv_num(f, "ref_value", c.found ? c.value : NAN);
+	kv_num(f, "ref_ratio", c.ratio);
+	kv_str(f, ", ", "ref_note",
+	    !c.found            ? (rep->ref ? "no reference figure" : NULL)
+	        : !c.comparable ? "not comparable: definition changed"
+	                        : NULL);
+	if (r->test->unit == BENCH_UNIT_LOOPS_S)
+		kv_num(f, "per_mhz",
+		    ok ? compare_per_mhz(r->value, rep->machine->clock.core_hz)
+		       : NAN);
+}
+
+static void
+json_test(FILE *f, const struct report *rep, const struct test_result *r,
+    const char *sep)
 {
 	const struct bench_test *t = r->test;
 
@@ -126,6 +166,8 @@ json_test(FILE *f, const struct test_result *r, const char *sep)
 	kv_str(f, ", ", "placement", bench_placement_name(r->placement));
 	kv_int(f, "cpu", r->cpu, r->cpu >= 0);
 	kv_int(f, "partner_cpu", r->partner_cpu, r->partner_cpu >= 0);
+	kv_int(f, "version", bench_version(t), 1);
+	json_compare(f, rep, r);
 	fprintf(f, "}%s\n", sep);
 }
 
@@ -140,9 +182,10 @@ report_json(FILE *f, const struct report *r)
 	report_json_number(f, r->sample_ms);
 	fputs(",\n", f);
 	json_machine(f, r->machine);
+	json_reference(f, r);
 	fputs("  \"tests\": [\n", f);
 	for (size_t i = 0; i < r->n; i++)
-		json_test(f, &r->results[i], i + 1 < r->n ? "," : "");
+		json_test(f, r, &r->results[i], i + 1 < r->n ? "," : "");
 	fputs("  ]\n}\n", f);
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "registry.h"
 
 static void
@@ -27,8 +28,15 @@ text_header(FILE *f, const struct report *r)
 	    c->tsc_hz / 1e9, c->core_hz / 1e9, cycles_source_name(c->source),
 	    c->pmu_reason[0] ? " (" : "", c->pmu_reason,
 	    c->pmu_reason[0] ? ")" : "");
-	fprintf(f, "Run:   %.3g s per test, %.3g ms samples\n\n",
+	fprintf(f, "Run:   %.3g s per test, %.3g ms samples\n",
 	    r->seconds_per_test, r->sample_ms);
+	if (r->ref != NULL && r->ref_index < r->ref->nmachines)
+		fprintf(f,
+		    "Ref:   %s (%s); VS REF above 1x: this machine "
+		    "does better\n",
+		    r->ref->machines[r->ref_index].id,
+		    r->ref->machines[r->ref_index].label);
+	fputc('\n', f);
 }
 
 static int
@@ -45,10 +53,28 @@ id_width(const struct report *r)
 	return w;
 }
 
+/* "12.4x", or "-" without a reference figure. */
 static void
-text_row(FILE *f, const struct test_result *r, int w)
+ratio_text(const struct report *rep, const struct test_result *r, char *buf,
+    size_t size)
 {
-	char v[32], ns[32], cyc[32], cv[32];
+	struct compare_ref c;
+
+	compare_test(rep->ref, rep->ref_index, r->test,
+	    r->status == BENCH_OK ? r->value : NAN, &c);
+	if (c.found && !c.comparable)
+		(void)snprintf(buf, size, "n/c");
+	else if (isfinite(c.ratio))
+		(void)snprintf(buf, size, "%.*fx", c.ratio < 10 ? 2 : 1,
+		    c.ratio);
+	else
+		(void)snprintf(buf, size, "-");
+}
+
+static void
+text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
+{
+	char v[32], ns[32], cyc[32], cv[32], ratio[32];
 	int ok = r->status == BENCH_OK;
 
 	report_fmt_value(v, sizeof v, ok ? r->value : NAN);
@@ -58,8 +84,9 @@ text_row(FILE *f, const struct test_result *r, int w)
 		(void)snprintf(cv, sizeof cv, "%.2f", r->ns.cv_pct);
 	else
 		(void)snprintf(cv, sizeof cv, "-");
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu  %s", w, r->test->id, v,
-	    bench_unit_name(r->test->unit), ns, cyc, cv, r->ns.n,
+	ratio_text(rep, r, ratio, sizeof ratio);
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %7s  %s", w, r->test->id,
+	    v, bench_unit_name(r->test->unit), ns, cyc, cv, r->ns.n, ratio,
 	    bench_status_name(r->status));
 	if (r->reason[0] != '\0')
 		fprintf(f, ": %s", r->reason);
@@ -72,10 +99,11 @@ report_text(FILE *f, const struct report *r)
 	int w = id_width(r);
 
 	text_header(f, r);
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s  %s\n", w, "TEST", "VALUE",
-	    "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES", "STATUS");
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %7s  %s\n", w, "TEST",
+	    "VALUE", "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES", "VS REF",
+	    "STATUS");
 	for (size_t i = 0; i < r->n; i++)
-		text_row(f, &r->results[i], w);
+		text_row(f, r, &r->results[i], w);
 }
 
 void

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "machine.h"
+#include "refdata.h"
 #include "runner.h"
 
 #define REPORT_SCHEMA 1
@@ -29,6 +30,8 @@ struct report {
 	size_t n;
 	double seconds_per_test;
 	double sample_ms;
+	const struct refdata *ref; /* reference data, or NULL */
+	size_t ref_index;          /* the chosen machine, or SIZE_MAX */
 };
 
 /* Write the report; returns 0, or -1 with errno when the stream failed. */

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,7 @@ make_results(void)
 static char *
 render(enum report_format fmt)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0 };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, SIZE_MAX };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -131,7 +132,7 @@ test_fmt(void)
 static void
 test_write_error(void)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0 };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, SIZE_MAX };
 	FILE *f = fopen("/dev/full", "w");
 
 	if (f == NULL)
