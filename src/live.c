@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "bench-util.h"
+#include "compare.h"
 #include "cycles.h"
 #include "machine.h"
 #include "monitor.h"
@@ -52,6 +53,8 @@ struct live {
 	atomic_int quit, resize, ui_done;
 	struct ui_config ui;
 	int ui_rc;
+	struct refdata ref;
+	size_t ref_index;
 };
 
 int
@@ -163,6 +166,7 @@ prepare(struct live *l, char *err, size_t size)
 {
 	const char *cause;
 	struct cycles_info info;
+	int rc;
 
 	l->tests = calloc(registry_count(), sizeof *l->tests);
 	if (l->tests == NULL)
@@ -172,6 +176,9 @@ prepare(struct live *l, char *err, size_t size)
 		(void)snprintf(err, size, "%s", cause);
 		return EXIT_USAGE;
 	}
+	if ((rc = compare_load(&l->ref, l->o->data, l->o->ref, NULL,
+	         &l->ref_index, err, size)) != 0)
+		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 	if (open_log(l, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
@@ -213,6 +220,8 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.log_fd = l->log_fd,
 		.quit = &l->quit,
 		.resize = &l->resize,
+		.ref = l->ref_index != SIZE_MAX ? &l->ref : NULL,
+		.ref_index = l->ref_index,
 	};
 	return sched_thread_start(ui_thread, "bt-ui", ui_main, l, err, size);
 }
@@ -225,6 +234,7 @@ cleanup(struct live *l)
 	tmpdir_remove(l->tmpdir);
 	if (l->log_fd >= 0)
 		(void)close(l->log_fd);
+	refdata_free(&l->ref);
 	free(l->tests);
 }
 

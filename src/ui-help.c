@@ -24,6 +24,7 @@ static const char *const help_lines[] = {
 	"  u            placement same (all parties on one CPU, the UP",
 	"               picture) / spread (on two CPUs, SMP), from the next "
 	"slice",
+	"  r            next reference machine   v  this machine beside all",
 	"  c            clear the history    + / -   refresh faster / slower",
 	"  Ctrl-L       redraw",
 	"",
@@ -37,6 +38,8 @@ static const char *const help_lines[] = {
 	"  CV%          coefficient of variation of the recent samples",
 	"  VS BASELINE  change since b, +-95% CI; ^ better, v worse; 'better'",
 	"               or 'WORSE' when the whole interval is beyond +-1%",
+	"  VS REF       this machine against the reference (r): above 1x it",
+	"               does better (n/c: definition changed, not comparable)",
 	"  STATUS       ok and placement, waiting, off, or why it cannot run",
 	"",
 	"Groups: 1 syscall 2 signal 3 ipc 4 ctxsw 5 process 6 file 7 vm",

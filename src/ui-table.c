@@ -23,6 +23,7 @@ enum col {
 	COL_SPARK,
 	COL_SPREAD,
 	COL_DELTA,
+	COL_REF,
 	COL_STATUS,
 	COL_COUNT
 };
@@ -45,6 +46,7 @@ static const struct column {
 	[COL_SPARK] = { "HISTORY", 12, 4 },
 	[COL_SPREAD] = { "CV%", 6, 5 },
 	[COL_DELTA] = { "VS BASELINE", 17, 2 },
+	[COL_REF] = { "VS REF", 7, 5 },
 	[COL_STATUS] = { "STATUS", 8, 2 },
 };
 
@@ -65,12 +67,14 @@ total_width(const struct layout *l)
 
 /* Choose the columns for `cols` columns of terminal. */
 static void
-layout_make(struct layout *l, int cols, int baseline)
+layout_make(struct layout *l, int cols, int baseline, int ref)
 {
 	for (int c = 0; c < COL_COUNT; c++)
 		l->width[c] = table_columns[c].width;
 	if (!baseline)
 		l->width[COL_DELTA] = 0;
+	if (!ref)
+		l->width[COL_REF] = 0;
 	while (total_width(l) > cols) {
 		int worst = -1;
 
@@ -235,6 +239,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		ui_role_off(ui, d);
 		ui_role_on(ui, role);
 	}
+	put(y, &x, l->width[COL_REF], ui_ratio_text(ui, r, buf, sizeof buf), 1);
 	format_status(r, buf, sizeof buf);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);
@@ -270,7 +275,7 @@ ui_table_draw(struct ui *ui)
 	size_t rows = (size_t)(LINES - 5);
 
 	ui_header_draw(ui);
-	layout_make(&l, COLS, ui->have_baseline);
+	layout_make(&l, COLS, ui->have_baseline, ui_ref_machine(ui) != NULL);
 	draw_titles(ui, 4, &l);
 	scroll_to_cursor(ui, rows);
 	for (size_t k = 0; k < rows && ui->top + k < ui->nitems; k++) {

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "cycles.h"
 #include "fmt.h"
 #include "units.h"
@@ -115,6 +116,52 @@ measure_self(struct ui *ui)
 	    (double)(wall - ui->wall_t0_ns);
 	ui->cpu_t0_ns = cpu;
 	ui->wall_t0_ns = wall;
+}
+
+const struct ref_machine *
+ui_ref_machine(const struct ui *ui)
+{
+	const struct refdata *rd = ui->cfg.ref;
+
+	return rd != NULL && ui->ref_index < rd->nmachines
+	    ? &rd->machines[ui->ref_index]
+	    : NULL;
+}
+
+const char *
+ui_ratio_text(const struct ui *ui, const struct view_row *r, char *buf,
+    size_t size)
+{
+	struct compare_ref c;
+
+	compare_test(ui->cfg.ref, ui->ref_index, r->test, r->value, &c);
+	if (c.found && !c.comparable)
+		(void)snprintf(buf, size, "n/c");
+	else if (isfinite(c.ratio))
+		(void)snprintf(buf, size, "%.*fx", c.ratio < 10 ? 2 : 1,
+		    c.ratio);
+	else
+		(void)snprintf(buf, size, "-");
+	return buf;
+}
+
+/* r: the next reference machine (reference data and profiles). */
+static void
+cycle_ref(struct ui *ui)
+{
+	const struct refdata *rd = ui->cfg.ref;
+	const struct ref_machine *m;
+
+	if (rd == NULL || rd->nmachines == 0) {
+		(void)snprintf(ui->message, sizeof ui->message,
+		    "no reference data (see --data)");
+		return;
+	}
+	ui->ref_index =
+	    ui->ref_index + 1 < rd->nmachines ? ui->ref_index + 1 : 0;
+	m = ui_ref_machine(ui);
+	(void)snprintf(ui->message, sizeof ui->message, "reference %s: %s",
+	    m->id, m->label);
 }
 
 const struct view_row *
@@ -296,7 +343,10 @@ header_line3(struct ui *ui)
 	struct monitor *mon = ui->cfg.monitor;
 	int paused = monitor_paused(mon);
 
-	mvprintw(2, 0, "workers %d  placement %s  refresh %.1fs  sort %s%s",
+	mvprintw(2, 0,
+	    "ref %s  workers %d  placement %s  refresh %.1fs  "
+	    "sort %s%s",
+	    ui_ref_machine(ui) ? ui_ref_machine(ui)->id : "none",
 	    monitor_workers(mon), bench_placement_name(monitor_placement(mon)),
 	    ui->cfg.delay_ms / 1000.0,
 	    (const char *[]){ "group", "name", "ns/op", "cv",
@@ -491,7 +541,17 @@ static int
 handle_key(struct ui *ui, int ch)
 {
 	ui->message[0] = '\0';
-	if (ui->screen != UI_TABLE && ch != 'q' && ch != 'p' && ch != ' ') {
+	if (ui->screen == UI_COMPARE &&
+	    (ch == KEY_DOWN || ch == 'j' || ch == KEY_NPAGE)) {
+		ui->compare_top += ch == KEY_NPAGE ? (size_t)LINES / 2 : 1;
+		return 0;
+	}
+	if (ui->screen == UI_COMPARE && (ch == KEY_UP || ch == 'k')) {
+		ui->compare_top -= ui->compare_top > 0;
+		return 0;
+	}
+	if (ui->screen != UI_TABLE && ch != 'q' && ch != 'p' && ch != ' ' &&
+	    ch != 'r') {
 		ui->screen = UI_TABLE; /* any other key leaves help/detail */
 		return 0;
 	}
@@ -541,6 +601,13 @@ handle_key(struct ui *ui, int ch)
 	case 'u':
 		toggle_placement(ui);
 		break;
+	case 'r':
+		cycle_ref(ui);
+		break;
+	case 'v':
+		ui->screen = UI_COMPARE;
+		ui->compare_top = 0;
+		break;
 	case 'c':
 		clear_history(ui);
 		break;
@@ -575,6 +642,8 @@ draw(struct ui *ui)
 	}
 	if (ui->screen == UI_HELP)
 		ui_help_draw(ui);
+	else if (ui->screen == UI_COMPARE)
+		ui_compare_draw(ui);
 	else if (ui->screen == UI_DETAIL && ui_current_row(ui) != NULL)
 		ui_detail_draw(ui);
 	else
@@ -666,6 +735,7 @@ ui_run(const struct ui_config *cfg)
 
 	memset(&ui, 0, sizeof ui);
 	ui.cfg = *cfg;
+	ui.ref_index = cfg->ref_index;
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
 	ui.cpu_t0_ns = thread_cpu_ns();
 	ui.log_epoch_s =

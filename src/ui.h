@@ -12,6 +12,7 @@
 
 #include "machine.h"
 #include "monitor.h"
+#include "refdata.h"
 #include "spark.h"
 #include "store.h"
 #include "view.h"
@@ -26,9 +27,11 @@ struct ui_config {
 	atomic_int *quit;   /* set by main on INT/TERM/HUP; set on q */
 	atomic_int *resize; /* set by main on SIGWINCH */
 	const int *worker_cpus;
+	const struct refdata *ref; /* reference data, or NULL */
+	size_t ref_index;          /* initial reference machine */
 };
 
-enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP };
+enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP, UI_COMPARE };
 
 enum ui_sort {
 	UI_SORT_GROUP,
@@ -85,7 +88,9 @@ struct ui {
 	uint64_t start_ns;
 	double ui_cpu_pct;
 	uint64_t cpu_t0_ns, wall_t0_ns;
-	char message[128]; /* one-line feedback, e.g. "baseline set" */
+	char message[128];  /* one-line feedback, e.g. "baseline set" */
+	size_t ref_index;   /* reference machine (r), SIZE_MAX: none */
+	size_t compare_top; /* first line of the comparison screen */
 };
 
 /* Run the live screen until q or a stop signal; returns an exit code. */
@@ -95,11 +100,17 @@ int ui_run(const struct ui_config *cfg);
 void ui_table_draw(struct ui *ui);
 void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
+void ui_compare_draw(struct ui *ui);
 
 /* Shared drawing helpers (ui.c). */
 void ui_role_on(struct ui *ui, enum ui_role role);
 void ui_role_off(struct ui *ui, enum ui_role role);
 void ui_header_draw(struct ui *ui);
 const struct view_row *ui_current_row(const struct ui *ui);
+/* "12.4x" against the current reference, "n/c", or "-". */
+const char *ui_ratio_text(const struct ui *ui, const struct view_row *r,
+    char *buf, size_t size);
+/* The current reference machine, or NULL. */
+const struct ref_machine *ui_ref_machine(const struct ui *ui);
 
 #endif

@@ -1,0 +1,126 @@
+/*
+ * ui-compare.c: this machine beside every reference machine (v), test by
+ * test for the visible tests, with ratio bars on a log scale: a bar to
+ * the right of the axis means this machine does better than that one, to
+ * the left worse; the scale spans three decades each way.
+ */
+
+#include "config.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "fmt.h"
+#include "ui.h"
+#include "units.h"
+
+#define DECADES 3.0
+
+/* A bar from the axis at `axis`, `half` columns each way, for `ratio`. */
+static void
+draw_bar(struct ui *ui, int y, int axis, int half, double ratio)
+{
+	int len;
+
+	mvaddch(y, axis, '|');
+	if (!isfinite(ratio) || !(ratio > 0))
+		return;
+	len = (int)lround(log10(ratio) / DECADES * half);
+	if (len > half)
+		len = half;
+	if (len < -half)
+		len = -half;
+	ui_role_on(ui, len >= 0 ? UI_ROLE_GOOD : UI_ROLE_BAD);
+	for (int i = 1; i <= abs(len); i++)
+		mvaddstr(y, axis + (len > 0 ? i : -i),
+		    ui->utf8 ? "\u2588" : (len > 0 ? "+" : "-"));
+	ui_role_off(ui, len >= 0 ? UI_ROLE_GOOD : UI_ROLE_BAD);
+}
+
+/* One screen line; `line` counts lines from the top of the list. */
+struct cursor {
+	size_t line;
+	int y;
+};
+
+static int
+visible(struct ui *ui, struct cursor *c)
+{
+	int ok = c->line >= ui->compare_top && c->y < LINES - 1;
+
+	c->line++;
+	if (ok)
+		c->y++;
+	return ok;
+}
+
+static void
+machine_line(struct ui *ui, struct cursor *c, const char *id, const char *text,
+    double ratio)
+{
+	char r[16];
+	int axis = 42 + (COLS - 42) / 2, half = (COLS - 42) / 2 - 8;
+
+	if (!visible(ui, c))
+		return;
+	(void)snprintf(r, sizeof r, isfinite(ratio) ? "%.2fx" : "-", ratio);
+	mvprintw(c->y - 1, 2, "%-22s %10s %6s", id, text, r);
+	if (half > 4)
+		draw_bar(ui, c->y - 1, axis, half, ratio);
+}
+
+static void
+test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
+{
+	const struct refdata *rd = ui->cfg.ref;
+	char v[16];
+
+	if (visible(ui, c)) {
+		ui_role_on(ui, UI_ROLE_GROUP);
+		mvprintw(c->y - 1, 0, "%s (%s, %s is better)", r->test->id,
+		    bench_unit_name(r->test->unit),
+		    units_higher_is_better(r->test->unit) ? "higher" : "lower");
+		ui_role_off(ui, UI_ROLE_GROUP);
+	}
+	machine_line(ui, c, "this machine",
+	    fmt_value(v, sizeof v, r->value, 10), 1.0);
+	for (size_t m = 0; rd != NULL && m < rd->nmachines; m++) {
+		struct compare_ref cr;
+
+		compare_test(rd, m, r->test, r->value, &cr);
+		if (cr.found)
+			machine_line(ui, c, rd->machines[m].id, cr.text,
+			    cr.ratio);
+	}
+}
+
+void
+ui_compare_draw(struct ui *ui)
+{
+	struct cursor c = { 0, 4 };
+
+	ui_header_draw(ui);
+	ui_role_on(ui, UI_ROLE_TITLE);
+	mvhline(3, 0, ' ', COLS);
+	mvprintw(3, 0,
+	    "%-24s %10s %6s  this machine worse <- | -> better "
+	    "(log, %g decades)",
+	    "MACHINE", "VALUE", "RATIO", DECADES);
+	ui_role_off(ui, UI_ROLE_TITLE);
+	if (ui->cfg.ref == NULL) {
+		mvprintw(5, 2, "no reference data: see --data");
+		return;
+	}
+	for (size_t l = 0; l < ui->nitems; l++)
+		if (ui->items[l].group < 0)
+			test_block(ui, &c, &ui->rows[ui->items[l].row]);
+	if (ui->compare_top >= c.line && c.line > 0)
+		ui->compare_top = c.line - 1;
+	mvprintw(LINES - 1, 0,
+	    "j/k scroll, r next reference, any other "
+	    "key: back");
+}
