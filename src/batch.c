@@ -19,6 +19,7 @@
 #include "cycles.h"
 #include "harness.h"
 #include "machine.h"
+#include "profile.h"
 #include "registry.h"
 #include "report.h"
 #include "runner.h"
@@ -190,6 +191,7 @@ static int
 finish(struct batch *b, atomic_int *stop)
 {
 	int sig = atomic_load(stop), rc;
+	char err[300];
 
 	tmpdir_remove(b->tmpdir);
 	if (sig != 0) {
@@ -198,6 +200,12 @@ finish(struct batch *b, atomic_int *stop)
 		return 128 + sig;
 	}
 	rc = write_report(b);
+	if (rc == EXIT_OK && b->o->save != NULL &&
+	    profile_save(b->o->save, &b->machine, NULL, b->results, b->n, err,
+	        sizeof err) != 0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		rc = EXIT_RUNTIME;
+	}
 	if (rc == EXIT_OK && any_failed(b))
 		rc = EXIT_RUNTIME;
 	return rc;

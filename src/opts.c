@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile.h"
+
 enum {
 	OPT_SAMPLE_MS = 256,
 	OPT_ONLY,
@@ -27,6 +29,7 @@ enum {
 	OPT_SLICE_MS,
 	OPT_DATA,
 	OPT_REF,
+	OPT_SAVE,
 };
 
 static const struct option long_options[] = {
@@ -49,6 +52,7 @@ static const struct option long_options[] = {
 	{ "slice-ms", required_argument, NULL, OPT_SLICE_MS },
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "ref", required_argument, NULL, OPT_REF },
+	{ "save", required_argument, NULL, OPT_SAVE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -83,6 +87,8 @@ const char opts_usage[] =
     "                        --identify), or a profile saved by --save\n"
     "                        (NAME or FILE); default: a machine of this\n"
     "                        CPU's class, else p3-850m\n"
+    "      --save NAME       after the batch report, save its results as\n"
+    "                        profile NAME ($XDG_DATA_HOME/benchtop)\n"
     "      --data DIR        reference data directory (default\n"
     "                        $BENCHTOP_DATA, else the installed data)\n"
     "      --dir DIR         where the private scratch directory goes\n"
@@ -275,6 +281,12 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			    c == OPT_DATA ? "a directory"
 			                  : "a machine or profile");
 		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
+		return 0;
+	case OPT_SAVE:
+		if (!profile_name_ok(arg))
+			return bad_value(err, size, "--save", arg,
+			    "a name of letters, digits, '.', '_', '-'");
+		o->save = arg;
 		return 0;
 	case OPT_DIR:
 		o->dir = arg;

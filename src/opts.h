@@ -40,6 +40,7 @@ struct opts {
 	const char *log;         /* --log FILE.csv, or NULL */
 	const char *data;        /* --data DIR, or NULL */
 	const char *ref;         /* --ref ID|NAME|FILE, or NULL */
+	const char *save;        /* --save NAME, or NULL */
 };
 
 /* Exit codes, documented in --help and the man page. */
