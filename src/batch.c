@@ -21,6 +21,7 @@
 #include "machine.h"
 #include "profile.h"
 #include "registry.h"
+#include "report-seed.h"
 #include "report.h"
 #include "runner.h"
 #include "sched.h"
@@ -118,6 +119,25 @@ run_all(void *arg)
 	return NULL;
 }
 
+/* An origin's table (--report) for `machine` (SIZE_MAX: this one). */
+static int
+write_seed_report(struct batch *b, size_t machine)
+{
+	char err[256];
+
+	if (report_seed_write(stdout, (enum report_seed)(b->o->report - 1),
+	        b->ref_index != SIZE_MAX ? &b->ref : NULL, machine, &b->machine,
+	        b->results, b->n, err, sizeof err) != 0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		return EXIT_RUNTIME;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
 /* Print the report; 0 or an exit code for a write error. */
 static int
 write_report(struct batch *b)
@@ -132,6 +152,8 @@ write_report(struct batch *b)
 		.ref_index = b->ref_index,
 	};
 
+	if (b->o->report != 0)
+		return write_seed_report(b, SIZE_MAX);
 	if (report_write(stdout, b->o->format, &rep) != 0) {
 		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
 		return EXIT_RUNTIME;
@@ -152,7 +174,7 @@ any_failed(const struct batch *b)
 static int
 select_tests(struct batch *b)
 {
-	const char *cause;
+	const char *cause, *only;
 	size_t total = registry_count();
 
 	b->tests = calloc(total, sizeof *b->tests);
@@ -161,8 +183,10 @@ select_tests(struct batch *b)
 		fprintf(stderr, "benchtop: out of memory\n");
 		return EXIT_RUNTIME;
 	}
-	if (registry_select(b->o->only, b->o->skip, b->tests, &b->n, &cause) !=
-	    0) {
+	only = b->o->report && b->o->only == NULL
+	    ? report_seed_tests((enum report_seed)(b->o->report - 1))
+	    : b->o->only;
+	if (registry_select(only, b->o->skip, b->tests, &b->n, &cause) != 0) {
 		fprintf(stderr, "benchtop: %s\n", cause);
 		return EXIT_USAGE;
 	}
@@ -185,6 +209,22 @@ load_reference(struct batch *b)
 		return 0;
 	fprintf(stderr, "benchtop: %s\n", err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+/* --report LAYOUT --machine ID: a reference machine's table, no run. */
+static int
+machine_report(struct batch *b)
+{
+	size_t m = refdata_machine_index(&b->ref, b->o->machine);
+
+	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
+		fprintf(stderr,
+		    "benchtop: --machine: no reference machine "
+		    "'%s' (see --identify)\n",
+		    b->o->machine);
+		return EXIT_USAGE;
+	}
+	return write_seed_report(b, m);
 }
 
 static int
@@ -222,6 +262,12 @@ batch_run(const struct opts *o, atomic_int *stop)
 	memset(&b, 0, sizeof b);
 	b.o = o;
 	b.counter.fd = -1;
+	if (o->machine != NULL) {
+		/* A reference machine's table: nothing to run. */
+		if ((rc = load_reference(&b)) == 0)
+			rc = machine_report(&b);
+		goto out;
+	}
 	if ((rc = select_tests(&b)) != 0 || (rc = load_reference(&b)) != 0)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "profile.h"
+#include "report-seed.h"
 
 enum {
 	OPT_SAMPLE_MS = 256,
@@ -30,6 +31,8 @@ enum {
 	OPT_DATA,
 	OPT_REF,
 	OPT_SAVE,
+	OPT_REPORT,
+	OPT_MACHINE,
 };
 
 static const struct option long_options[] = {
@@ -53,6 +56,8 @@ static const struct option long_options[] = {
 	{ "data", required_argument, NULL, OPT_DATA },
 	{ "ref", required_argument, NULL, OPT_REF },
 	{ "save", required_argument, NULL, OPT_SAVE },
+	{ "report", required_argument, NULL, OPT_REPORT },
+	{ "machine", required_argument, NULL, OPT_MACHINE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -87,6 +92,10 @@ const char opts_usage[] =
     "                        --identify), or a profile saved by --save\n"
     "                        (NAME or FILE); default: a machine of this\n"
     "                        CPU's class, else p3-850m\n"
+    "      --report LAYOUT   the origin's own table: byte (BYTE 3.11 INDEX\n"
+    "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
+    "                        runs the tests it needs, or with --machine ID\n"
+    "                        prints a reference machine's table\n"
     "      --save NAME       after the batch report, save its results as\n"
     "                        profile NAME ($XDG_DATA_HOME/benchtop)\n"
     "      --data DIR        reference data directory (default\n"
@@ -282,6 +291,22 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			                  : "a machine or profile");
 		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
 		return 0;
+	case OPT_REPORT: {
+		enum report_seed seed;
+
+		if (report_seed_parse(arg, &seed) != 0)
+			return bad_value(err, size, "--report", arg,
+			    "byte, lmbench or ctxbench");
+		o->report = (int)seed + 1;
+		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+		return 0;
+	}
+	case OPT_MACHINE:
+		if (*arg == '\0')
+			return bad_value(err, size, "--machine", arg,
+			    "a reference machine id");
+		o->machine = arg;
+		return 0;
 	case OPT_SAVE:
 		if (!profile_name_ok(arg))
 			return bad_value(err, size, "--save", arg,
@@ -349,6 +374,10 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 			apply_mode(c, o);
 		else if (apply_option(c, optarg, o, err, size) != 0)
 			return -1;
+	}
+	if (o->machine != NULL && o->report == 0) {
+		(void)snprintf(err, size, "--machine needs --report");
+		return -1;
 	}
 	if (optind < argc) {
 		(void)snprintf(err, size, "unexpected argument '%.64s'",

@@ -41,6 +41,8 @@ struct opts {
 	const char *data;        /* --data DIR, or NULL */
 	const char *ref;         /* --ref ID|NAME|FILE, or NULL */
 	const char *save;        /* --save NAME, or NULL */
+	int report;              /* --report: enum report_seed + 1, or 0 */
+	const char *machine;     /* --machine ID for --report, or NULL */
 };
 
 /* Exit codes, documented in --help and the man page. */
