@@ -13,6 +13,8 @@ struct machine {
 	char kernel[140]; /* "Linux 6.1.0-13-amd64" */
 	char arch[65];    /* uname machine: "x86_64" */
 	struct cpu_id cpu;
+	char class_id[16];   /* p6, netburst, k7, zen...: refdata's class */
+	char class_name[48]; /* "P7 (NetBurst)", "Zen 4 (EPYC)" */
 	struct cycles_info clock;
 };
 

@@ -33,6 +33,7 @@ enum {
 	OPT_SAVE,
 	OPT_REPORT,
 	OPT_MACHINE,
+	OPT_OPENMETRICS,
 };
 
 static const struct option long_options[] = {
@@ -43,6 +44,7 @@ static const struct option long_options[] = {
 	{ "skip", required_argument, NULL, OPT_SKIP },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "openmetrics", no_argument, NULL, OPT_OPENMETRICS },
 	{ "list", no_argument, NULL, 'l' },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
@@ -77,6 +79,7 @@ const char opts_usage[] =
     "      --skip GLOB,...   leave out tests whose id matches a glob\n"
     "      --json            batch report as one JSON document (schema 1)\n"
     "      --csv             batch report as CSV with a fixed header\n"
+    "      --openmetrics     batch report in the Prometheus text format\n"
     "  -l, --list            list every test: id, group, unit, origin, "
     "definition\n"
     "  -j, --jobs N          worker threads of the live monitor (default 1)\n"
@@ -235,6 +238,9 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_CSV:
 		o->format = REPORT_CSV;
+		return 0;
+	case OPT_OPENMETRICS:
+		o->format = REPORT_OPENMETRICS;
 		return 0;
 	case OPT_PLACEMENT:
 		if (strcmp(arg, "same") == 0)

@@ -17,6 +17,7 @@ static const struct {
 	[REPORT_TEXT] = { report_text, report_text_list },
 	[REPORT_JSON] = { report_json, report_json_list },
 	[REPORT_CSV] = { report_csv, report_csv_list },
+	[REPORT_OPENMETRICS] = { report_om, report_text_list },
 };
 
 /* Flush and turn a stream error into -1 with errno set. */

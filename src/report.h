@@ -22,6 +22,7 @@ enum report_format {
 	REPORT_TEXT,
 	REPORT_JSON,
 	REPORT_CSV,
+	REPORT_OPENMETRICS,
 };
 
 struct report {
@@ -50,6 +51,7 @@ void report_csv(FILE *f, const struct report *r);
 void report_text_list(FILE *f);
 void report_json_list(FILE *f);
 void report_csv_list(FILE *f);
+void report_om(FILE *f, const struct report *r);
 
 /* Shared helpers. */
 void report_json_string(FILE *f, const char *s);

@@ -1,0 +1,52 @@
+#!/bin/sh
+# seeds.sh: the reference data against the source documents themselves:
+# every number of the seeds' tables is in data/results.tsv
+# (tests/check-seeds.py), and `--report byte --machine ID` gives back the
+# seed's BYTE 3.11 INDEX VALUES tables digit for digit.
+# The seeds live in ../shared/seeds beside the project; without them
+# (a tarball build) there is nothing to compare with: skip.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+top=${top_srcdir:-..}
+seeds=${SEEDS:-$top/../shared/seeds}
+PYTHON=${PYTHON:-python3}
+byte=$seeds/000_94bfc812a405668c.txt
+
+if [ ! -r "$byte" ]; then
+	echo "SKIP: no seeds at $seeds"
+	exit 77
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-seeds.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT INT TERM HUP
+passed=0
+failed=0
+
+if SEEDS_DIR=$seeds top_srcdir=$top "$PYTHON" "$top/tests/check-seeds.py" \
+    >"$work/check.out" 2>&1; then
+	passed=$((passed + 1))
+else
+	failed=$((failed + 1))
+	echo "FAIL: check-seeds.py"
+	cat "$work/check.out"
+fi
+
+# The seed's three tables, in the order of the file.
+awk '/^ +INDEX VALUES/ { n++; on = 1 } on { print > (dir "/seed." n) }
+    on && /^ +AVERAGE/ { on = 0 }' dir="$work" "$byte"
+n=1
+for m in p3-850m p4-2000 xeon-2400x2; do
+	BENCHTOP_DATA=$top/data "$BENCHTOP" --report byte --machine "$m" \
+	    >"$work/ours.$n" 2>&1
+	if diff -u "$work/seed.$n" "$work/ours.$n" >"$work/diff.$n"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "FAIL: --report byte --machine $m differs from the seed:"
+		cat "$work/diff.$n"
+	fi
+	n=$((n + 1))
+done
+
+echo "seeds: $passed passed, $failed failed"
+test $failed -eq 0
