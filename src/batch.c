@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench-util.h"
+#include "verdict.h"
 #include "compare.h"
 #include "cycles.h"
 #include "harness.h"
@@ -40,6 +41,7 @@ struct batch {
 	atomic_int *stop;
 	struct refdata ref;
 	size_t ref_index;
+	char *check_list; /* --only of --check, malloc'd */
 };
 
 /* The first CPU this process may run on: the worker's home. */
@@ -154,6 +156,17 @@ write_report(struct batch *b)
 
 	if (b->o->report != 0)
 		return write_seed_report(b, SIZE_MAX);
+	if (b->o->check != NULL) {
+		int rc = check_write(stdout, &b->ref, b->ref_index, b->results,
+		    b->n, b->o->tolerance_pct);
+
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "benchtop: write error: %s\n",
+			    strerror(errno));
+			return EXIT_RUNTIME;
+		}
+		return rc;
+	}
 	if (report_write(stdout, b->o->format, &rep) != 0) {
 		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
 		return EXIT_RUNTIME;
@@ -183,9 +196,19 @@ select_tests(struct batch *b)
 		fprintf(stderr, "benchtop: out of memory\n");
 		return EXIT_RUNTIME;
 	}
-	only = b->o->report && b->o->only == NULL
-	    ? report_seed_tests((enum report_seed)(b->o->report - 1))
-	    : b->o->only;
+	only = b->o->only;
+	if (only == NULL && b->o->report)
+		only = report_seed_tests((enum report_seed)(b->o->report - 1));
+	if (only == NULL && b->o->check) {
+		only = b->check_list = check_test_list(&b->ref, b->ref_index);
+		if (only == NULL) {
+			fprintf(stderr,
+			    "benchtop: --check: '%s' holds no test "
+			    "benchtop runs\n",
+			    b->o->check);
+			return EXIT_USAGE;
+		}
+	}
 	if (registry_select(only, b->o->skip, b->tests, &b->n, &cause) != 0) {
 		fprintf(stderr, "benchtop: %s\n", cause);
 		return EXIT_USAGE;
@@ -202,8 +225,9 @@ static int
 load_reference(struct batch *b)
 {
 	char err[256];
-	int rc = compare_load(&b->ref, b->o->data, b->o->ref, NULL,
-	    &b->ref_index, err, sizeof err);
+	const char *ref = b->o->check ? b->o->check : b->o->ref;
+	int rc = compare_load(&b->ref, b->o->data, ref, NULL, &b->ref_index,
+	    err, sizeof err);
 
 	if (rc == 0)
 		return 0;
@@ -246,7 +270,7 @@ finish(struct batch *b, atomic_int *stop)
 		fprintf(stderr, "benchtop: %s\n", err);
 		rc = EXIT_RUNTIME;
 	}
-	if (rc == EXIT_OK && any_failed(b))
+	if (rc == EXIT_OK && any_failed(b) && b->o->check == NULL)
 		rc = EXIT_RUNTIME;
 	return rc;
 }
@@ -268,7 +292,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 			rc = machine_report(&b);
 		goto out;
 	}
-	if ((rc = select_tests(&b)) != 0 || (rc = load_reference(&b)) != 0)
+	if ((rc = load_reference(&b)) != 0 || (rc = select_tests(&b)) != 0)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
 	    0) {
@@ -292,6 +316,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 	rc = finish(&b, stop);
 out:
 	refdata_free(&b.ref);
+	free(b.check_list);
 	free(b.tests);
 	free(b.results);
 	return rc;

@@ -34,6 +34,8 @@ enum {
 	OPT_REPORT,
 	OPT_MACHINE,
 	OPT_OPENMETRICS,
+	OPT_CHECK,
+	OPT_TOLERANCE,
 };
 
 static const struct option long_options[] = {
@@ -60,6 +62,8 @@ static const struct option long_options[] = {
 	{ "save", required_argument, NULL, OPT_SAVE },
 	{ "report", required_argument, NULL, OPT_REPORT },
 	{ "machine", required_argument, NULL, OPT_MACHINE },
+	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -99,6 +103,10 @@ const char opts_usage[] =
     "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
     "                        runs the tests it needs, or with --machine ID\n"
     "                        prints a reference machine's table\n"
+    "      --check PROFILE   run the tests PROFILE (a --save name or file, or\n"
+    "                        a reference machine) holds and judge each;\n"
+    "                        exit 3 when one is slower than tolerated\n"
+    "      --tolerance PCT   how much slower --check tolerates (default 10)\n"
     "      --save NAME       after the batch report, save its results as\n"
     "                        profile NAME ($XDG_DATA_HOME/benchtop)\n"
     "      --data DIR        reference data directory (default\n"
@@ -114,7 +122,8 @@ const char opts_usage[] =
     "  -V, --version         show the version\n"
     "\n"
     "Exit status: 0 ok (tests ok or unsupported here); 1 runtime error or\n"
-    "a test failed; 2 usage error.\n";
+    "a test failed; 2 usage error; 3 --check found a test slower than\n"
+    "tolerated; 128+N stopped by signal N.\n";
 
 /* Parse a whole finite number in [lo, hi] (lo exclusive when open). */
 static int
@@ -221,6 +230,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		if (parse_number(arg, 0, 86400, 1, &o->seconds) != 0)
 			return bad_value(err, size, "-t", arg,
 			    "seconds, 0 < t <= 86400");
+		o->seconds_set = 1;
 		return 0;
 	case OPT_SAMPLE_MS:
 		if (parse_number(arg, 1, 10000, 0, &o->sample_ms) != 0)
@@ -307,6 +317,18 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
 		return 0;
 	}
+	case OPT_CHECK:
+		if (*arg == '\0')
+			return bad_value(err, size, "--check", arg,
+			    "a profile or reference machine");
+		o->check = arg;
+		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+		return 0;
+	case OPT_TOLERANCE:
+		if (parse_number(arg, 0, 1000, 0, &o->tolerance_pct) != 0)
+			return bad_value(err, size, "--tolerance", arg,
+			    "a percentage, 0..1000");
+		return 0;
 	case OPT_MACHINE:
 		if (*arg == '\0')
 			return bad_value(err, size, "--machine", arg,
@@ -363,6 +385,7 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	o->sample_ms = 25.0;
 	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
 	o->mem_mib = 64;
+	o->tolerance_pct = 10;
 	o->jobs = 1;
 	o->delay_s = 1.0;
 	o->slice_ms = 1000;
@@ -380,6 +403,15 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 			apply_mode(c, o);
 		else if (apply_option(c, optarg, o, err, size) != 0)
 			return -1;
+	}
+	/* A quick check by default: the whole of it in well under 30 s. */
+	if (o->check != NULL && !o->seconds_set)
+		o->seconds = 0.25;
+	if (o->check != NULL && (o->report != 0 || o->save != NULL)) {
+		(void)snprintf(err, size,
+		    "--check goes alone (not with "
+		    "--report or --save)");
+		return -1;
 	}
 	if (o->machine != NULL && o->report == 0) {
 		(void)snprintf(err, size, "--machine needs --report");

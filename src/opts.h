@@ -43,12 +43,16 @@ struct opts {
 	const char *save;        /* --save NAME, or NULL */
 	int report;              /* --report: enum report_seed + 1, or 0 */
 	const char *machine;     /* --machine ID for --report, or NULL */
+	const char *check;       /* --check PROFILE, or NULL */
+	double tolerance_pct;    /* --tolerance, default 10 */
+	int seconds_set;         /* -t was given */
 };
 
 /* Exit codes, documented in --help and the man page. */
 #define EXIT_OK      0
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE   2
+/* 3 (EXIT_SLOWER, check.h): --check found a test slower than tolerated */
 
 /* Parse argv into `o`. Returns 0, or -1 with a one-line message in err. */
 int opts_parse(int argc, char **argv, struct opts *o, char *err,
