@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "bench-util.h"
-#include "verdict.h"
 #include "compare.h"
 #include "cycles.h"
 #include "harness.h"
@@ -27,6 +26,7 @@
 #include "runner.h"
 #include "sched.h"
 #include "tmpdir.h"
+#include "verdict.h"
 
 struct batch {
 	const struct opts *o;

@@ -29,6 +29,7 @@
 #include "bench-util.h"
 #include "compare.h"
 #include "cycles.h"
+#include "export.h"
 #include "machine.h"
 #include "monitor.h"
 #include "registry.h"
@@ -55,6 +56,8 @@ struct live {
 	int ui_rc;
 	struct refdata ref;
 	size_t ref_index;
+	struct exporter exporter;
+	int have_exporter;
 };
 
 int
@@ -160,6 +163,20 @@ open_log(struct live *l, char *err, size_t size)
 	return 0;
 }
 
+/* --jsonl (with --watch) and --openmetrics-file. */
+static int
+start_exporter(struct live *l)
+{
+	FILE *jsonl =
+	    l->o->watch_s > 0 && l->o->format == REPORT_JSONL ? stdout : NULL;
+
+	if (jsonl == NULL && l->o->om_file == NULL)
+		return 0;
+	l->have_exporter = 1;
+	return exporter_init(&l->exporter, l->store, &l->machine, l->o->om_file,
+	    jsonl);
+}
+
 /* Everything before the threads; 0 or an exit code after a message. */
 static int
 prepare(struct live *l, char *err, size_t size)
@@ -187,7 +204,7 @@ prepare(struct live *l, char *err, size_t size)
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
 	l->store = store_new(l->tests, l->n, cycles_now_ns());
-	if (l->store == NULL) {
+	if (l->store == NULL || start_exporter(l) != 0) {
 		(void)snprintf(err, size, "out of memory");
 		return EXIT_RUNTIME;
 	}
@@ -222,7 +239,10 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.resize = &l->resize,
 		.ref = l->ref_index != SIZE_MAX ? &l->ref : NULL,
 		.ref_index = l->ref_index,
+		.exporter = l->have_exporter ? &l->exporter : NULL,
 	};
+	if (l->o->watch_s > 0)
+		return 0; /* no screen: main exports */
 	return sched_thread_start(ui_thread, "bt-ui", ui_main, l, err, size);
 }
 
@@ -235,7 +255,36 @@ cleanup(struct live *l)
 	if (l->log_fd >= 0)
 		(void)close(l->log_fd);
 	refdata_free(&l->ref);
+	if (l->have_exporter)
+		exporter_free(&l->exporter);
 	free(l->tests);
+}
+
+/* --watch: export every interval until INT/TERM/HUP; the normal stop. */
+static int
+watch_loop(struct live *l)
+{
+	uint64_t every = (uint64_t)(l->o->watch_s * 1e9);
+	struct timespec tick;
+	sigset_t set;
+	int sig;
+
+	tick.tv_sec = (time_t)(every / 1000000000u);
+	tick.tv_nsec = (long)(every % 1000000000u);
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	for (;;) {
+		sig = sigtimedwait(&set, NULL, &tick);
+		if (sig > 0)
+			return 0;
+		if (l->have_exporter && exporter_tick(&l->exporter) != 0) {
+			fprintf(stderr, "benchtop: export: %s\n",
+			    strerror(errno));
+			return EXIT_RUNTIME;
+		}
+	}
 }
 
 int
@@ -257,6 +306,11 @@ live_run(const struct opts *o)
 		fprintf(stderr, "benchtop: %s\n", err);
 		cleanup(&l);
 		return rc ? rc : EXIT_RUNTIME;
+	}
+	if (o->watch_s > 0) {
+		rc = watch_loop(&l);
+		cleanup(&l);
+		return rc;
 	}
 	sig = wait_signals(&l);
 	sched_worker_join(&ui_thread);

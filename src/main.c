@@ -92,6 +92,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "benchtop: %s: running the batch report\n",
 		    err);
 		break;
+	case OPTS_WATCH:
+		return live_run(&o);
 	case OPTS_BATCH:
 		break;
 	}

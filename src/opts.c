@@ -36,6 +36,9 @@ enum {
 	OPT_OPENMETRICS,
 	OPT_CHECK,
 	OPT_TOLERANCE,
+	OPT_JSONL,
+	OPT_WATCH,
+	OPT_OM_FILE,
 };
 
 static const struct option long_options[] = {
@@ -47,6 +50,9 @@ static const struct option long_options[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "openmetrics", no_argument, NULL, OPT_OPENMETRICS },
+	{ "jsonl", no_argument, NULL, OPT_JSONL },
+	{ "watch", required_argument, NULL, OPT_WATCH },
+	{ "openmetrics-file", required_argument, NULL, OPT_OM_FILE },
 	{ "list", no_argument, NULL, 'l' },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
@@ -84,6 +90,13 @@ const char opts_usage[] =
     "      --json            batch report as one JSON document (schema 1)\n"
     "      --csv             batch report as CSV with a fixed header\n"
     "      --openmetrics     batch report in the Prometheus text format\n"
+    "      --jsonl           JSON Lines: one record per test (batch), or\n"
+    "                        per test and interval (--watch)\n"
+    "      --watch SECONDS   run the monitor without a screen, exporting\n"
+    "                        every SECONDS (with --jsonl and/or\n"
+    "                        --openmetrics-file) until INT or TERM\n"
+    "      --openmetrics-file PATH  rewrite PATH atomically every interval\n"
+    "                        (--watch, or every 10 s of the live screen)\n"
     "  -l, --list            list every test: id, group, unit, origin, "
     "definition\n"
     "  -j, --jobs N          worker threads of the live monitor (default 1)\n"
@@ -252,6 +265,20 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 	case OPT_OPENMETRICS:
 		o->format = REPORT_OPENMETRICS;
 		return 0;
+	case OPT_JSONL:
+		o->format = REPORT_JSONL;
+		return 0;
+	case OPT_WATCH:
+		if (parse_number(arg, 0.5, 86400, 0, &o->watch_s) != 0)
+			return bad_value(err, size, "--watch", arg,
+			    "seconds, 0.5..86400");
+		return 0;
+	case OPT_OM_FILE:
+		if (*arg == '\0')
+			return bad_value(err, size, "--openmetrics-file", arg,
+			    "a file path");
+		o->om_file = arg;
+		return 0;
 	case OPT_PLACEMENT:
 		if (strcmp(arg, "same") == 0)
 			o->placement = BENCH_PLACE_SAME;
@@ -412,6 +439,16 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 		    "--check goes alone (not with "
 		    "--report or --save)");
 		return -1;
+	}
+	if (o->watch_s > 0) {
+		if (o->mode == OPTS_BATCH || o->report || o->check) {
+			(void)snprintf(err, size,
+			    "--watch goes without --batch, "
+			    "--report and --check");
+			return -1;
+		}
+		if (o->mode < OPTS_WATCH)
+			o->mode = OPTS_WATCH;
 	}
 	if (o->machine != NULL && o->report == 0) {
 		(void)snprintf(err, size, "--machine needs --report");

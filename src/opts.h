@@ -16,6 +16,7 @@
 enum opts_mode {
 	OPTS_AUTO,  /* live screen on a terminal, else the batch report */
 	OPTS_BATCH, /* --batch */
+	OPTS_WATCH, /* --watch: the monitor without a screen */
 	OPTS_LIST,  /* --list */
 	OPTS_HELP,
 	OPTS_VERSION,
@@ -46,6 +47,8 @@ struct opts {
 	const char *check;       /* --check PROFILE, or NULL */
 	double tolerance_pct;    /* --tolerance, default 10 */
 	int seconds_set;         /* -t was given */
+	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */
+	const char *om_file; /* --openmetrics-file PATH, or NULL */
 };
 
 /* Exit codes, documented in --help and the man page. */

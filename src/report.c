@@ -18,6 +18,7 @@ static const struct {
 	[REPORT_JSON] = { report_json, report_json_list },
 	[REPORT_CSV] = { report_csv, report_csv_list },
 	[REPORT_OPENMETRICS] = { report_om, report_text_list },
+	[REPORT_JSONL] = { report_jsonl, report_json_list },
 };
 
 /* Flush and turn a stream error into -1 with errno set. */

@@ -23,6 +23,7 @@ enum report_format {
 	REPORT_JSON,
 	REPORT_CSV,
 	REPORT_OPENMETRICS,
+	REPORT_JSONL,
 };
 
 struct report {
@@ -52,6 +53,7 @@ void report_text_list(FILE *f);
 void report_json_list(FILE *f);
 void report_csv_list(FILE *f);
 void report_om(FILE *f, const struct report *r);
+void report_jsonl(FILE *f, const struct report *r);
 
 /* Shared helpers. */
 void report_json_string(FILE *f, const char *s);

@@ -721,6 +721,11 @@ tick(struct ui *ui, uint64_t *next_ns)
 	*next_ns = now + (uint64_t)ui->cfg.delay_ms * 1000000u;
 	measure_self(ui);
 	write_log(ui);
+	/* The OpenMetrics file every 10 s, whatever the refresh. */
+	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
+		(void)exporter_tick(ui->cfg.exporter);
+		ui->next_export_ns = now + 10000000000u;
+	}
 	if (!ui->frozen)
 		refresh_rows(ui);
 	return 1;

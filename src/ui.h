@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "export.h"
 #include "machine.h"
 #include "monitor.h"
 #include "refdata.h"
@@ -29,6 +30,7 @@ struct ui_config {
 	const int *worker_cpus;
 	const struct refdata *ref; /* reference data, or NULL */
 	size_t ref_index;          /* initial reference machine */
+	struct exporter *exporter; /* --openmetrics-file, or NULL */
 };
 
 enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP, UI_COMPARE };
@@ -91,6 +93,7 @@ struct ui {
 	char message[128];  /* one-line feedback, e.g. "baseline set" */
 	size_t ref_index;   /* reference machine (r), SIZE_MAX: none */
 	size_t compare_top; /* first line of the comparison screen */
+	uint64_t next_export_ns;
 };
 
 /* Run the live screen until q or a stop signal; returns an exit code. */

@@ -1,0 +1,182 @@
+/*
+ * export.c: JSON Lines and the OpenMetrics text file from a live store.
+ */
+
+#include "config.h"
+
+#include "export.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cycles.h"
+#include "report.h"
+#include "stats.h"
+#include "units.h"
+
+static double
+wall_now(void)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int
+exporter_init(struct exporter *x, struct store *s, const struct machine *m,
+    const char *om_path, FILE *jsonl)
+{
+	size_t n = store_count(s);
+
+	memset(x, 0, sizeof *x);
+	x->store = s;
+	x->machine = m;
+	x->om_path = om_path;
+	x->jsonl = jsonl;
+	x->epoch_s = wall_now() - store_ms(s, cycles_now_ns()) / 1e3;
+	x->seen = calloc(n ? n : 1, sizeof *x->seen);
+	x->buf = malloc(STORE_FINE_SLOTS * sizeof *x->buf);
+	x->res = calloc(n ? n : 1, sizeof *x->res);
+	return x->seen && x->buf && x->res ? 0 : -1;
+}
+
+void
+exporter_free(struct exporter *x)
+{
+	free(x->seen);
+	free(x->buf);
+	free(x->res);
+}
+
+/* Summarise `k` entries into a result as the batch runner would. */
+static void
+summarise(struct test_result *r, const struct ring_entry *e, size_t k)
+{
+	double ns[STORE_FINE_SLOTS], cyc[STORE_FINE_SLOTS];
+	static double scratch[STORE_FINE_SLOTS];
+
+	for (size_t i = 0; i < k; i++) {
+		ns[i] = e[i].ns_per_op;
+		cyc[i] = e[i].cycles_per_op;
+	}
+	stats_summarize(ns, k, scratch, &r->ns);
+	stats_summarize(cyc, k, scratch, &r->cyc);
+	r->value = units_value(r->test->unit, r->test->work_per_op,
+	    r->ns.median, r->cyc.median);
+}
+
+static void
+fill_result(struct test_result *r, const struct store_view *v)
+{
+	r->test = v->test;
+	r->status = v->meta.status;
+	(void)snprintf(r->reason, sizeof r->reason, "%s", v->meta.reason);
+	r->placement = v->meta.placement;
+	r->cpu = v->meta.cpu;
+	r->partner_cpu = v->meta.partner_cpu;
+	r->n_per_sample = v->meta.n_per_sample;
+	r->overhead_ns = v->meta.overhead_ns;
+}
+
+void
+export_jsonl_record(FILE *f, const struct machine *m, double ts,
+    const struct test_result *r)
+{
+	char when[32];
+	time_t secs = (time_t)ts;
+	struct tm tm;
+
+	(void)strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S",
+	    gmtime_r(&secs, &tm));
+	fprintf(f, "{\"schema\": 1, \"ts\": \"%s.%03dZ\", \"host\": ", when,
+	    (int)((ts - (double)secs) * 1000));
+	report_json_string(f, m->host);
+	fprintf(f,
+	    ", \"test\": \"%s\", \"version\": %u, \"status\": \"%s\", "
+	    "\"value\": ",
+	    r->test->id, bench_version(r->test), bench_status_name(r->status));
+	report_json_number(f, r->status == BENCH_OK ? r->value : NAN);
+	fprintf(f,
+	    ", \"unit\": \"%s\", \"ns\": ", bench_unit_name(r->test->unit));
+	report_json_number(f, r->status == BENCH_OK ? r->ns.median : NAN);
+	fputs(", \"cycles\": ", f);
+	report_json_number(f, r->status == BENCH_OK ? r->cyc.median : NAN);
+	fprintf(f, ", \"samples\": %zu, \"placement\": \"%s\"}\n", r->ns.n,
+	    bench_placement_name(r->placement));
+}
+
+/* Write the OpenMetrics file through a temp file and a rename. */
+static int
+write_om(struct exporter *x, size_t n)
+{
+	struct report rep = { x->machine, x->res, n, 0, 0, NULL, SIZE_MAX };
+	char tmp[PATH_MAX];
+	FILE *f;
+	int fd, ok;
+
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", x->om_path) >=
+	    sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL)
+		return -1;
+	(void)fchmod(fd, 0644); /* node_exporter runs as another user */
+	ok = report_write(f, REPORT_OPENMETRICS, &rep) == 0;
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, x->om_path) != 0) {
+		int saved = errno;
+
+		(void)unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int
+exporter_tick(struct exporter *x)
+{
+	size_t n = store_count(x->store), m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct store_view v;
+		size_t fresh;
+
+		store_snapshot(x->store, i, &v, x->buf, STORE_FINE_SLOTS, 0);
+		if (v.n == 0 || v.meta.slices == 0)
+			continue;
+		fresh = v.first_seq + v.n > x->seen[i]
+		    ? (size_t)(v.first_seq + v.n - x->seen[i])
+		    : 0;
+		if (fresh > v.n)
+			fresh = v.n;
+		fill_result(&x->res[m], &v);
+		summarise(&x->res[m], x->buf + v.n - (fresh ? fresh : v.n),
+		    fresh ? fresh : v.n);
+		if (x->jsonl != NULL && fresh > 0)
+			export_jsonl_record(x->jsonl, x->machine, wall_now(),
+			    &x->res[m]);
+		x->seen[i] = v.first_seq + v.n;
+		m++;
+	}
+	if (x->jsonl != NULL && (fflush(x->jsonl) != 0 || ferror(x->jsonl)))
+		return -1;
+	return x->om_path != NULL ? write_om(x, m) : 0;
+}
+
+void
+report_jsonl(FILE *f, const struct report *r)
+{
+	double now = wall_now();
+
+	for (size_t i = 0; i < r->n; i++)
+		export_jsonl_record(f, r->machine, now, &r->results[i]);
+}

@@ -1,0 +1,40 @@
+/*
+ * export.h: what a running monitor hands to other tools, every interval:
+ * a JSON Lines record per test with new samples (--jsonl, for log
+ * shippers) and the Prometheus text file (--openmetrics-file, rewritten
+ * atomically for node_exporter's textfile collector).
+ */
+
+#ifndef BENCHTOP_EXPORT_H
+#define BENCHTOP_EXPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "machine.h"
+#include "runner.h"
+#include "store.h"
+
+struct exporter {
+	struct store *store;
+	const struct machine *machine;
+	const char *om_path; /* --openmetrics-file, or NULL */
+	FILE *jsonl;         /* --jsonl stream, or NULL */
+	double epoch_s;      /* wall time of the store's epoch */
+	uint64_t *seen;      /* per test: samples already exported */
+	struct ring_entry *buf;
+	struct test_result *res;
+};
+
+int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
+    const char *om_path, FILE *jsonl);
+void exporter_free(struct exporter *x);
+
+/* Export what is new; returns 0, or -1 with errno (a write failed). */
+int exporter_tick(struct exporter *x);
+
+/* One JSONL record of a batch result (shared with the batch --jsonl). */
+void export_jsonl_record(FILE *f, const struct machine *m, double ts,
+    const struct test_result *r);
+
+#endif

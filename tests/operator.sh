@@ -1,0 +1,98 @@
+#!/bin/sh
+# operator.sh: what an operator scripts: --save then --ref and --check
+# round trips, OpenMetrics that promtool accepts, JSON Lines that parse,
+# the --watch loop, and the reference overlay in the JSON report.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+PYTHON=${PYTHON:-python3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-op.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT INT TERM HUP
+export XDG_DATA_HOME=$work/xdg
+passed=0
+failed=0
+check() { # check DESCRIPTION COMMAND...
+	desc=$1; shift
+	if "$@"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $desc"; fi
+}
+quick="lmbench.null_call,lmbench.stat,bsd.write"
+
+# --save writes a profile; --ref NAME and --check NAME read it back.
+"$BENCHTOP" --batch -t 0.2 --only "$quick" --save here >/dev/null 2>&1
+check "--save exits 0" test $? -eq 0
+check "profile written" test -s "$XDG_DATA_HOME/benchtop/here.tsv"
+check "no temp file left" sh -c \
+    "! ls -a '$XDG_DATA_HOME/benchtop' | grep -q '^\\.here'"
+"$BENCHTOP" --batch -t 0.2 --only "$quick" --ref here --json \
+    >"$work/ref.json" 2>/dev/null
+check "--ref here: ratios in the JSON" "$PYTHON" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["reference"]["id"] == "here", d["reference"]
+for t in d["tests"]:
+    assert t["ref_value"] > 0 and 0.05 < t["ref_ratio"] < 20, t
+' "$work/ref.json"
+"$BENCHTOP" --check here --tolerance 1000 >"$work/check.out" 2>&1
+check "--check here --tolerance 1000 exits 0 ($?)" test $? -eq 0
+check "--check prints a verdict per test" test \
+    "$(grep -c ' ok$' "$work/check.out")" -eq 3
+# A profile claiming everything was 100x faster: the check must fail, 3.
+sed 's/\tresult\t\([0-9.e+-]*\)\t\(us\)\t/\tresult\t0.0001\t\2\t/;
+     s/\tresult\t\([0-9.e+-]*\)\t\(calls\/s\)\t/\tresult\t1e12\t\2\t/' \
+    "$XDG_DATA_HOME/benchtop/here.tsv" >"$work/fast.tsv"
+"$BENCHTOP" --check "$work/fast.tsv" >"$work/slow.out" 2>&1
+check "--check against a much faster profile exits 3 ($?)" test $? -eq 3
+check "--check names the slower tests" grep -q "slower by" "$work/slow.out"
+"$BENCHTOP" --check nosuchprofile >/dev/null 2>"$work/err"
+check "--check unknown profile exits 2 ($?)" test $? -eq 2
+check "... naming it" grep -q "nosuchprofile" "$work/err"
+
+# Reference machines from the shipped data: the default comparison.
+"$BENCHTOP" --batch -t 0.1 --only lmbench.null_call --json \
+    --ref doug-750-2.4.19 >"$work/doug.json" 2>/dev/null
+check "--ref doug: lmbench.null_call compared" "$PYTHON" -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+assert t["ref_value"] == 0.37 and t["ref_ratio"] > 0, t
+' "$work/doug.json"
+
+# OpenMetrics: promtool must accept it (when promtool is installed).
+"$BENCHTOP" --batch -t 0.1 --only "$quick" --openmetrics >"$work/om" 2>&1
+check "--openmetrics has the metric names" grep -q \
+    '^benchtop_op_seconds{test="lmbench.null_call",group="syscall",placement="single"} ' \
+    "$work/om"
+if command -v promtool >/dev/null 2>&1; then
+	check "promtool check metrics" sh -c "promtool check metrics <'$work/om'"
+else
+	echo "note: promtool not installed, its check skipped"
+fi
+
+# JSON Lines: every line a record with the promised fields.
+"$BENCHTOP" --batch -t 0.1 --only "$quick" --jsonl >"$work/jl" 2>/dev/null
+check "--jsonl records" "$PYTHON" -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 3, lines
+for l in lines:
+    r = json.loads(l)
+    for k in ("schema", "ts", "host", "test", "version", "value", "unit",
+              "ns", "cycles", "placement"):
+        assert k in r, (k, r)
+' "$work/jl"
+
+# --watch: a headless loop that exports until TERM.
+"$BENCHTOP" --watch 0.5 --jsonl --only lmbench.null_call --slice-ms 200 \
+    --openmetrics-file "$work/live.prom" >"$work/watch.jl" 2>&1 &
+pid=$!
+sleep 2.5
+kill -TERM $pid
+wait $pid
+check "--watch stops on TERM with 0 ($?)" test $? -eq 0
+check "--watch wrote JSON Lines" test "$(wc -l <"$work/watch.jl")" -ge 2
+check "--watch rewrote the OpenMetrics file" grep -q \
+    '^benchtop_op_seconds{test="lmbench.null_call"' "$work/live.prom"
+check "no temp file beside it" sh -c "! ls '$work' | grep -q 'live.prom.'"
+
+echo "operator: $passed passed, $failed failed"
+test $failed -eq 0
