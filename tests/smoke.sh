@@ -130,5 +130,12 @@ check "SIGTERM: no half report" test ! -s "$work/term.out"
 check "SIGTERM: scratch removed" test -z "$(ls -A "$work/scratch2")"
 check "SIGTERM: no child left" sh -c "! ps -o pid= --ppid $pid | grep -q ."
 
+# The man page lints clean (mandoc is in the README's test command).
+if command -v mandoc >/dev/null 2>&1 && [ -n "${MANPAGE:-}" ]; then
+	mandoc -T lint "$MANPAGE" >"$work/lint" 2>&1
+	check "mandoc -T lint is clean: $(head -c 300 "$work/lint")" \
+	    test ! -s "$work/lint"
+fi
+
 echo "smoke: $passed passed, $failed failed"
 test $failed -eq 0
