@@ -1,0 +1,132 @@
+#!/bin/sh
+# catalogue.sh: every test of the catalogue, briefly: each ok or
+# unsupported with a reason; values positive and finite; ordered where
+# physics orders them; placement honoured (the partner runs where the
+# placement says); and nothing left behind: no process, no SysV IPC
+# object, no temp file, after a run and after a SIGTERM mid-run.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+PYTHON=${PYTHON:-python3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-cat.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT INT TERM HUP
+passed=0
+failed=0
+check() { # check DESCRIPTION COMMAND...
+	desc=$1; shift
+	if "$@"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $desc"; fi
+}
+ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
+# Processes whose command line names our scratch directory, or are
+# children of a pid given: what a run could leave behind.
+leftovers() {
+	for p in $(pgrep -x bt-partner; pgrep -x benchtop); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q "$1" &&
+		    echo "$p"
+	done
+	return 0
+}
+
+mkdir "$work/s1"
+ipc_before=$(ipcs_count)
+start=$(date +%s)
+"$BENCHTOP" --batch -t 0.15 --sample-ms 10 --dir "$work/s1" --json \
+    >"$work/all.json" 2>"$work/all.err"
+rc=$?
+elapsed=$(($(date +%s) - start))
+check "the whole catalogue runs (rc $rc): $(head -c 300 "$work/all.err")" \
+    test $rc -eq 0
+echo "note: the whole catalogue at -t 0.15 took ${elapsed}s"
+check "sane values and orderings" "$PYTHON" - "$work/all.json" <<'PY'
+import json, math, sys
+doc = json.load(open(sys.argv[1]))
+t = {x["id"]: x for x in doc["tests"]}
+bad = []
+for x in doc["tests"]:
+    if x["status"] == "ok":
+        for k in ("value", "ns_per_op", "cycles_per_op"):
+            v = x[k]
+            if not (isinstance(v, (int, float)) and v > 0 and math.isfinite(v)):
+                bad.append("%s: %s = %r" % (x["id"], k, v))
+    elif x["status"] != "unsupported" or not x["reason"]:
+        bad.append("%s: %s %r" % (x["id"], x["status"], x["reason"]))
+def val(i):
+    x = t.get(i)
+    return x["value"] if x and x["status"] == "ok" else None
+def ge(a, b, factor=1.0):
+    # a >= b * factor, when both ran
+    va, vb = val(a), val(b)
+    if va is not None and vb is not None and not va >= vb * factor:
+        bad.append("expected %s (%g) >= %g x %s (%g)" % (a, va, factor, b, vb))
+ge("lmbench.ctx_16p_64k", "lmbench.ctx_2p_0k", 0.5)
+ge("lmbench.sh", "lmbench.exec", 0.8)
+ge("lmbench.exec", "lmbench.fork", 0.8)
+ge("byte.shell1", "byte.shell8", 1.0)
+ge("byte.arith_overhead", "byte.arith_int", 1.5)
+ge("byte.spawn", "byte.execl", 1.0)
+ge("lmbench.lat_connect", "lmbench.lat_tcp", 0.5)
+ge("lmbench.fs_create_10k", "lmbench.fs_create_0k", 0.5)
+ge("extra.clock_gettime", "bsd.gettimeofday", 1.0)
+for i, lo in (("lmbench.bw_mem_read", 100), ("lmbench.bw_bcopy_libc", 50),
+              ("lmbench.bw_pipe", 10), ("lmbench.bw_tcp", 10)):
+    if val(i) is not None and val(i) < lo:
+        bad.append("%s = %g MB/s, below %g" % (i, val(i), lo))
+for i in ("lmbench.ctx_2p_0k", "lmbench.lat_pipe", "lmbench.lat_tcp",
+          "lmbench.page_fault", "lmbench.prot_fault"):
+    if val(i) is not None and not 0.01 < val(i) < 10000:
+        bad.append("%s = %g us, outside 0.01..10000" % (i, val(i)))
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+PY
+check "scratch dir empty after the run" test -z "$(ls -A "$work/s1")"
+check "no process left after the run" test -z "$(leftovers "$work/s1")"
+check "no SysV IPC object left after the run" \
+    test "$(ipcs_count)" -le "$ipc_before"
+
+# Placement: the partner's CPU, as the kernel shows it (ps psr).
+for place in same spread; do
+	mkdir "$work/p-$place"
+	"$BENCHTOP" --batch -t 2 --only ctxbench.pipes --placement $place \
+	    --dir "$work/p-$place" >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	wpsr=$(ps -L -o comm=,psr= -p $pid | awk '$1 == "bt-worker0" { print $2 }')
+	ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
+		ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+	wait $pid
+	if [ -z "$wpsr" ] || [ -z "$ppsr" ]; then
+		echo "note: placement $place: could not see both parties"
+		continue
+	fi
+	if [ $place = same ]; then
+		check "placement same: partner on the worker's CPU $wpsr ($ppsr)" \
+		    test "$wpsr" = "$ppsr"
+	elif [ "$(nproc)" -ge 2 ]; then
+		check "placement spread: partner off the worker's CPU $wpsr ($ppsr)" \
+		    test "$wpsr" != "$ppsr"
+	fi
+done
+
+# SIGTERM in the middle of multi-process tests: nothing left.
+for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*'; do
+	mkdir -p "$work/t"
+	"$BENCHTOP" --batch -t 3 --only "$only" --dir "$work/t" \
+	    >/dev/null 2>&1 &
+	pid=$!
+	sleep 1.5
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	sleep 0.3
+	check "SIGTERM during $only: exit 143 ($rc)" test $rc -eq 143
+	check "SIGTERM during $only: no process left" \
+	    test -z "$(leftovers "$work/t")"
+	check "SIGTERM during $only: scratch empty" test -z "$(ls -A "$work/t")"
+	check "SIGTERM during $only: no SysV object left" \
+	    test "$(ipcs_count)" -le "$ipc_before"
+done
+
+echo "catalogue: $passed passed, $failed failed"
+test $failed -eq 0
