@@ -16,6 +16,7 @@
 
 #include "bench-util.h"
 #include "compare.h"
+#include "cpu.h"
 #include "cycles.h"
 #include "harness.h"
 #include "machine.h"
@@ -226,7 +227,11 @@ load_reference(struct batch *b)
 {
 	char err[256];
 	const char *ref = b->o->check ? b->o->check : b->o->ref;
-	int rc = compare_load(&b->ref, b->o->data, ref, NULL, &b->ref_index,
+	struct cpu_id id;
+	int rc;
+
+	cpu_detect(&id); /* its class chooses the default reference */
+	rc = compare_load(&b->ref, b->o->data, ref, id.cls.id, &b->ref_index,
 	    err, sizeof err);
 
 	if (rc == 0)
@@ -265,8 +270,8 @@ finish(struct batch *b, atomic_int *stop)
 	}
 	rc = write_report(b);
 	if (rc == EXIT_OK && b->o->save != NULL &&
-	    profile_save(b->o->save, &b->machine, NULL, b->results, b->n, err,
-	        sizeof err) != 0) {
+	    profile_save(b->o->save, &b->machine, b->machine.class_id,
+	        b->results, b->n, err, sizeof err) != 0) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		rc = EXIT_RUNTIME;
 	}

@@ -193,8 +193,10 @@ prepare(struct live *l, char *err, size_t size)
 		(void)snprintf(err, size, "%s", cause);
 		return EXIT_USAGE;
 	}
-	if ((rc = compare_load(&l->ref, l->o->data, l->o->ref, NULL,
-	         &l->ref_index, err, size)) != 0)
+	cycles_measure(&info);
+	machine_probe(&l->machine, &info);
+	if ((rc = compare_load(&l->ref, l->o->data, l->o->ref,
+	         l->machine.class_id, &l->ref_index, err, size)) != 0)
 		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 	if (open_log(l, err, size) != 0)
 		return EXIT_RUNTIME;

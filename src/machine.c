@@ -23,7 +23,9 @@ machine_probe(struct machine *m, const struct cycles_info *clock)
 		(void)snprintf(m->arch, sizeof m->arch, "%s", u.machine);
 	}
 	cpu_detect(&m->cpu);
-	(void)snprintf(m->class_id, sizeof m->class_id, "unknown");
-	(void)snprintf(m->class_name, sizeof m->class_name, "unknown");
+	(void)snprintf(m->class_id, sizeof m->class_id, "%s",
+	    m->cpu.cls.id ? m->cpu.cls.id : "unknown");
+	(void)snprintf(m->class_name, sizeof m->class_name, "%s",
+	    m->cpu.cls.name[0] ? m->cpu.cls.name : "unknown");
 	m->clock = *clock;
 }

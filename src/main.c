@@ -14,8 +14,10 @@
 
 #include "batch.h"
 #include "exec-helper.h"
+#include "identify.h"
 #include "live.h"
 #include "opts.h"
+#include "refdata.h"
 #include "registry.h"
 #include "report.h"
 
@@ -63,6 +65,26 @@ print_text(const char *text)
 	return EXIT_OK;
 }
 
+/* --identify [DUMP]: the CPU, its class, the reference machines of it. */
+static int
+identify(const struct opts *o)
+{
+	char path[4200], err[300];
+
+	(void)snprintf(path, sizeof path, "%s/machines.tsv",
+	    refdata_dir(o->data));
+	if (identify_print(stdout, o->dump,
+	        access(path, R_OK) == 0 ? path : NULL, err, sizeof err) != 0) {
+		fprintf(stderr, "benchtop: --identify: %s\n", err);
+		return EXIT_RUNTIME;
+	}
+	if (fflush(stdout) != 0) {
+		perror("benchtop: write error");
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -86,6 +108,8 @@ main(int argc, char **argv)
 		return print_text(PACKAGE_STRING "\n");
 	case OPTS_LIST:
 		return print_list(&o);
+	case OPTS_IDENTIFY:
+		return identify(&o);
 	case OPTS_AUTO:
 		if (live_usable(err, sizeof err))
 			return live_run(&o);

@@ -39,6 +39,7 @@ enum {
 	OPT_JSONL,
 	OPT_WATCH,
 	OPT_OM_FILE,
+	OPT_IDENTIFY,
 };
 
 static const struct option long_options[] = {
@@ -54,6 +55,7 @@ static const struct option long_options[] = {
 	{ "watch", required_argument, NULL, OPT_WATCH },
 	{ "openmetrics-file", required_argument, NULL, OPT_OM_FILE },
 	{ "list", no_argument, NULL, 'l' },
+	{ "identify", no_argument, NULL, OPT_IDENTIFY },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
 	{ "mem-size", required_argument, NULL, OPT_MEM_SIZE },
@@ -99,6 +101,9 @@ const char opts_usage[] =
     "                        (--watch, or every 10 s of the live screen)\n"
     "  -l, --list            list every test: id, group, unit, origin, "
     "definition\n"
+    "      --identify [DUMP] identify this CPU, or a raw CPUID dump in\n"
+    "                        libcpuid's format, its class, and the\n"
+    "                        reference machines of that class\n"
     "  -j, --jobs N          worker threads of the live monitor (default 1)\n"
     "      --cpu LIST        CPUs for the workers, e.g. 0,2-3 (default: "
     "the\n"
@@ -264,6 +269,9 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_OPENMETRICS:
 		o->format = REPORT_OPENMETRICS;
+		return 0;
+	case OPT_IDENTIFY:
+		o->mode = o->mode < OPTS_IDENTIFY ? OPTS_IDENTIFY : o->mode;
 		return 0;
 	case OPT_JSONL:
 		o->format = REPORT_JSONL;
@@ -454,6 +462,8 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 		(void)snprintf(err, size, "--machine needs --report");
 		return -1;
 	}
+	if (o->mode == OPTS_IDENTIFY && optind < argc)
+		o->dump = argv[optind++];
 	if (optind < argc) {
 		(void)snprintf(err, size, "unexpected argument '%.64s'",
 		    argv[optind]);

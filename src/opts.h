@@ -14,10 +14,11 @@
 #define OPTS_MAX_CPUS 256
 
 enum opts_mode {
-	OPTS_AUTO,  /* live screen on a terminal, else the batch report */
-	OPTS_BATCH, /* --batch */
-	OPTS_WATCH, /* --watch: the monitor without a screen */
-	OPTS_LIST,  /* --list */
+	OPTS_AUTO,     /* live screen on a terminal, else the batch report */
+	OPTS_BATCH,    /* --batch */
+	OPTS_WATCH,    /* --watch: the monitor without a screen */
+	OPTS_LIST,     /* --list */
+	OPTS_IDENTIFY, /* --identify [RAW_DUMP] */
 	OPTS_HELP,
 	OPTS_VERSION,
 };
@@ -49,6 +50,7 @@ struct opts {
 	int seconds_set;         /* -t was given */
 	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */
 	const char *om_file; /* --openmetrics-file PATH, or NULL */
+	const char *dump;    /* --identify's raw CPUID dump, or NULL */
 };
 
 /* Exit codes, documented in --help and the man page. */
