@@ -81,6 +81,9 @@ json_machine(FILE *f, const struct machine *m)
 	kv_int(f, "cpu_model", c->model, 1);
 	kv_int(f, "cpu_stepping", c->stepping, 1);
 	kv_str(f, ", ", "cpu_source", c->source);
+	kv_str(f, ", ", "cpu_class", m->class_id);
+	kv_str(f, ", ", "cpu_class_name", m->class_name);
+	kv_int(f, "hypervisor", c->hypervisor, 1);
 	kv_int(f, "cpus", c->cpus_online, 1);
 	kv_num(f, "tsc_hz", m->clock.tsc_hz > 0 ? m->clock.tsc_hz : NAN);
 	kv_num(f, "core_hz", m->clock.core_hz);

@@ -21,9 +21,13 @@ text_header(FILE *f, const struct report *r)
 
 	fprintf(f, "benchtop %s on %s (%s %s)\n", PACKAGE_VERSION, m->host,
 	    m->kernel, m->arch);
-	fprintf(f, "CPU:   %s (%s family %d model %d stepping %d), %d CPUs\n",
-	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->cpu.vendor,
-	    m->cpu.family, m->cpu.model, m->cpu.stepping, m->cpu.cpus_online);
+	fprintf(f,
+	    "CPU:   %s, %s (%s family %d model %d stepping %d), "
+	    "%d CPUs%s\n",
+	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
+	    m->cpu.vendor, m->cpu.family, m->cpu.model, m->cpu.stepping,
+	    m->cpu.cpus_online,
+	    m->cpu.hypervisor ? ", under a hypervisor" : "");
 	fprintf(f, "Clock: TSC %.3f GHz, core %.3f GHz, cycles %s%s%s%s\n",
 	    c->tsc_hz / 1e9, c->core_hz / 1e9, cycles_source_name(c->source),
 	    c->pmu_reason[0] ? " (" : "", c->pmu_reason,
