@@ -11,10 +11,12 @@
 
 #include "bench-util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -204,7 +206,7 @@ bench_partner_thread_join(struct bench_partner_thread *p)
  * die before prctl takes effect: compare getppid() with the pid it had.
  */
 static void
-util_child_prepare(pid_t parent, int cpu)
+util_child_prepare(const struct bench_ctx *ctx, pid_t parent, int cpu)
 {
 	struct sigaction dfl;
 	sigset_t none;
@@ -223,6 +225,29 @@ util_child_prepare(pid_t parent, int cpu)
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
 	if (cpu >= 0 && bench_pin_self(cpu) != 0)
 		_exit(126);
+	for (int fd = 3; fd < BENCH_FD_BITS; fd++)
+		if (ctx->foreign_fds[fd / 8] & (1u << (fd % 8)))
+			(void)close(fd);
+}
+
+void
+bench_fds_snapshot(struct bench_ctx *ctx)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+
+	memset(ctx->foreign_fds, 0, sizeof ctx->foreign_fds);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		int fd = atoi(e->d_name);
+
+		if (e->d_name[0] != '.' && fd >= 3 && fd < BENCH_FD_BITS &&
+		    fd != dirfd(d))
+			ctx->foreign_fds[fd / 8] |=
+			    (unsigned char)(1u << (fd % 8));
+	}
+	(void)closedir(d);
 }
 
 int
@@ -236,7 +261,7 @@ bench_partner_proc_start(struct bench_ctx *ctx, struct bench_partner_proc *p,
 	if (pid < 0)
 		return bench_fail(ctx, "fork", errno);
 	if (pid == 0) {
-		util_child_prepare(parent, cpu);
+		util_child_prepare(ctx, parent, cpu);
 		_exit(fn(arg));
 	}
 	p->pid = (int)pid;

@@ -104,4 +104,10 @@ int bench_partner_proc_gone(struct bench_ctx *ctx,
  */
 int bench_party_cpu(const struct bench_ctx *ctx, int i);
 
+/*
+ * Record the descriptors open now into ctx->foreign_fds (the runner calls
+ * it right before setup); partner processes close them.
+ */
+void bench_fds_snapshot(struct bench_ctx *ctx);
+
 #endif

@@ -82,6 +82,7 @@ enum bench_status {
 #define BENCH_F_SLOW     0x10u /* one operation takes 100 us or more */
 
 #define BENCH_REASON_MAX 160
+#define BENCH_FD_BITS    4096 /* descriptors tracked for partners */
 
 struct bench_ctx;
 
@@ -137,6 +138,10 @@ struct bench_ctx {
 	size_t mem_bytes;       /* buffer of the memory bandwidth tests */
 	double base_ns;         /* per op, from test->baseline; subtracted */
 	double base_cyc;
+	/* Descriptors open before setup (other tests', other workers'): a
+	 * partner process closes them, so that it never holds another
+	 * test's pipe end open. Bit i of byte i / 8; filled by the runner. */
+	unsigned char foreign_fds[BENCH_FD_BITS / 8];
 	char reason[BENCH_REASON_MAX];
 };
 

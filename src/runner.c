@@ -190,6 +190,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	place_parties(&ctx, cfg);
 	ctx.stop = cfg->stop;
 	ctx.mem_bytes = cfg->mem_bytes;
+	bench_fds_snapshot(&ctx);
 	if (t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == BENCH_OK)
