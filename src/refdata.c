@@ -48,6 +48,9 @@ struct parse {
 	size_t errsize;
 };
 
+static int fail(struct parse *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static int
 fail(struct parse *p, const char *fmt, ...)
 {
@@ -140,7 +143,8 @@ machine_row(struct parse *p, char **f)
 	if (strcmp(f[4], "-") != 0 && refdata_number(f[4], &mhz) != 0)
 		return fail(p, "bad MHz '%s'", f[4]);
 	if (strcmp(f[5], "-") != 0 &&
-	    (refdata_number(f[5], &cpus) != 0 || cpus != (int)cpus))
+	    (refdata_number(f[5], &cpus) != 0 || cpus < 0 || cpus > 65536 ||
+	        cpus != (int)cpus))
 		return fail(p, "bad CPU count '%s'", f[5]);
 	m = grow((void **)&rd->machines, &rd->nmachines, sizeof *m);
 	if (m == NULL)
@@ -209,7 +213,7 @@ result_row(struct parse *p, char **f)
 		return -1;
 	if (p->ncols == 7 &&
 	    (refdata_number(f[6], &version) != 0 || version < 0 ||
-	        version != (unsigned)version))
+	        version > 65536 || version != (unsigned)version))
 		return fail(p, "bad definition version '%s'", f[6]);
 	if ((r = grow((void **)&rd->results, &rd->nresults, sizeof *r)) == NULL)
 		return fail(p, "out of memory");

@@ -96,6 +96,13 @@ test_bad(void)
 		{ MACHINES RESULTS
 		    "m1\tlmbench.null_call\tresult\tnan\tus\tseed\n",
 		    "t.tsv:4: bad value 'nan'" },
+		/* Found by tests/fuzz: casts of huge numbers. */
+		{ "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\tsource\n"
+		  "m\tl\tv\tc\t1\t2e35\tk\th\ts\n",
+		    "t.tsv:2: bad CPU count '2e35'" },
+		{ MACHINES "machine\ttest\tstat\tvalue\tunit\tsource\tversion\n"
+		           "m1\tlmbench.stat\tresult\t1\tus\ts\t2e14\n",
+		    "t.tsv:4: bad definition version '2e14'" },
 	};
 	char err[256];
 
