@@ -1,0 +1,72 @@
+#!/bin/sh
+# soak.sh DURATION: the monitor running every test for DURATION seconds
+# (default 120), headless (--watch) or, with SOAK_TUI=1, the live screen in
+# a private tmux server. After a warm-up it samples benchtop's resident
+# memory and descriptors; at the end it checks that RSS grew by less than
+# 1 MiB, the descriptor count did not grow, no child is a zombie, and
+# nothing is left behind once benchtop stops.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+duration=${1:-120}
+case $duration in '' | *[!0-9]*) echo "soak: bad DURATION '$duration'" >&2; exit 2 ;; esac
+warmup=$((duration / 4))
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-soak.XXXXXX") || exit 99
+sock=btsoak$$
+trap 'tmux -L $sock kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
+passed=0
+failed=0
+check() { # check DESCRIPTION COMMAND...
+	desc=$1; shift
+	if "$@"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $desc"; fi
+}
+rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+fds() { ls "/proc/$1/fd" | wc -l; }
+zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
+ours() {
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
+		    grep -q "$work/scratch" && echo "$p"
+	done
+	return 0
+}
+
+mkdir "$work/scratch"
+args="--slice-ms 250 --sample-ms 10 --dir $work/scratch"
+if [ "${SOAK_TUI:-0}" = 1 ] && command -v tmux >/dev/null 2>&1; then
+	tmux -L "$sock" -f /dev/null new-session -d -x 160 -y 50 \
+	    "TERM=xterm $BENCHTOP $args; sleep 5"
+	sleep 1
+	pid=$(pgrep -f -x "$BENCHTOP $args" | head -n 1)
+else
+	"$BENCHTOP" --watch 5 $args --openmetrics-file "$work/m.prom" \
+	    >/dev/null 2>"$work/err" &
+	pid=$!
+fi
+if [ -z "$pid" ]; then
+	echo "soak: benchtop did not start"
+	exit 1
+fi
+sleep "$warmup"
+rss0=$(rss_kib "$pid")
+fd0=$(fds "$pid")
+sleep $((duration - warmup))
+rss1=$(rss_kib "$pid")
+fd1=$(fds "$pid")
+z=$(zombies "$pid")
+echo "soak: ${duration}s, RSS ${rss0} -> ${rss1} KiB, fds ${fd0} -> ${fd1}, zombies $z"
+check "RSS grew by less than 1 MiB (${rss0} -> ${rss1} KiB)" \
+    test $((rss1 - rss0)) -lt 1024
+check "no descriptor growth (${fd0} -> ${fd1})" test "$fd1" -le "$fd0"
+check "no zombie child" test "$z" -eq 0
+kill -TERM "$pid"
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+check "benchtop stopped within 5 s of TERM" test $i -lt 50
+sleep 0.3
+check "nothing left behind" test -z "$(ours)"
+check "scratch dir empty" test -z "$(ls -A "$work/scratch")"
+
+echo "soak: $passed passed, $failed failed"
+test $failed -eq 0
