@@ -501,9 +501,10 @@ static const struct bench_test ipc_tests[] = {
 	    .title = "Pipe bandwidth",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_IPC,
-	    .definition = "one 64 KiB chunk (XFERSIZE, 65536 bytes) written by "
-	                  "B into a pipe with write() and read by A in reads "
-	                  "of up to 64 KiB; MB = 2^20 bytes (bw_pipe)",
+	    .definition =
+	        "one 64 KiB chunk (XFERSIZE, 65536 bytes) written by "
+	        "B into a pipe with write() and read by A in reads "
+	        "of up to 64 KiB; MB = 10^6 bytes, as lmbench 2.0 (bw_pipe)",
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = IPC_CHUNK_BYTES,
 	    .flags = BENCH_F_PARTNER,
@@ -520,7 +521,7 @@ static const struct bench_test ipc_tests[] = {
 	    .definition =
 	        "one 64 KiB chunk (XFERSIZE, 65536 bytes) written by "
 	        "B into an AF_UNIX SOCK_STREAM socketpair and read by "
-	        "A in reads of up to 64 KiB; MB = 2^20 bytes "
+	        "A in reads of up to 64 KiB; MB = 10^6 bytes, as lmbench 2.0 "
 	        "(bw_unix)",
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = IPC_CHUNK_BYTES,

@@ -1,14 +1,575 @@
 /*
- * bench-vm.c: PLACEHOLDER while the family is written; replaced whole.
+ * bench-vm.c: mapping files and taking faults on them.
+ *
+ * lmbench 2.0's "File & VM system latencies" and one of its bandwidths
+ * (seeds/004): lat_mmap (mmap latency), lat_sig prot (protection fault),
+ * lat_pagefault (page fault) and bw_mmap_rd mmap_only (mmap reread).
+ * lmbench runs them on a file of $MB megabytes, the size its memory
+ * bandwidth tests use and the size its summary reports; benchtop's is
+ * --mem-size (64 MiB by default), kept between 1 MiB and 1 GiB. The
+ * files live in the private scratch directory, mode 0600.
+ *
+ * DESIGN (prot_fault)
+ *
+ * lmbench writes to a read-only shared mapping and lets its SIGSEGV
+ * handler return, so the store runs again and faults again. run(n) does
+ * the same; the handler counts the faults down and, at the n-th, leaves
+ * with siglongjmp. The handler finds the test through a thread-local
+ * pointer, set only while run() or the baseline is at work: a synchronous
+ * SIGSEGV goes to the thread that faulted, so a fault anywhere else finds
+ * it NULL and hands the signal back to the disposition this test replaced
+ * (default: the process dies, as it would have). Workers block every
+ * signal, and a blocked synchronous SIGSEGV kills the process, so setup
+ * unblocks it in the worker and teardown blocks it again. The monitor
+ * never runs one test on two workers at once, so one saved disposition
+ * is enough.
+ *
+ * lmbench then subtracts what catching a signal costs, measured as
+ * kill(me, SIGUSR1) with a handler less kill(me, 0): fault - (catch -
+ * kill0). The harness subtracts one baseline, so the terms are regrouped
+ * as (fault + kill0) - catch: each fault's handler also makes the
+ * tgkill(me, 0) (prot_kill0), and the baseline is tgkill(me, SIGSEGV)
+ * caught by the same handler, which knows it by its si_code.
+ *
+ * DESIGN (page_fault)
+ *
+ * lmbench times each touch alone and never times the munmap. Here all of
+ * run() is timed, and unmapping costs about as much as faulting (every
+ * fault maps a whole fault-around window, and munmap takes each page back
+ * out). So a used mapping is not unmapped at once: a fresh one is mapped
+ * (an mmap is cheap next to 256 faults) and the used ones pile up, to a
+ * cap of POOL_FACTOR times the mappings a run of n needs, bounded by
+ * FAULT_MAX_FAULTS faults' worth of page tables. The run that finds the
+ * cap reached unmaps them all: about one sample in POOL_FACTOR carries
+ * that cost, and the median the reports use is clean.
  */
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <unistd.h>
+
 #include "bench.h"
+
+#define VM_CHUNK     (64 * 1024) /* lmbench's XFERSIZE */
+#define VM_MIN_BYTES (1u << 20)  /* lat_pagefault's smallest file */
+#define VM_MAX_BYTES (1u << 30)
+#define VM_DEF_BYTES (64u << 20) /* benchtop's --mem-size default */
+
+#define MMAP_PSIZE   (16 * 1024)  /* lat_mmap: one write per 16 KiB... */
+#define MMAP_N       10           /* ...over the first tenth */
+#define FAULT_ALIGN  (16 * 1024)  /* lat_pagefault aligns the size... */
+#define FAULT_STRIDE (256 * 1024) /* ...and steps back 256 KiB */
+
+#define POOL_FACTOR      8u     /* see DESIGN (page_fault) */
+#define FAULT_MAX_FAULTS 65536u /* ~32 MiB of page tables */
+#define FAULT_MAX_MAPS   4096u
+
+struct vm_state {
+	int fd;
+	int made;
+	char path[4096];
+	uint64_t file_bytes;
+	char *map; /* the mapping the test reads or faults on */
+	size_t map_bytes;
+	uint64_t steps; /* page_fault: touches per mapping; reread: chunks */
+	uint64_t next;  /* the next of them */
+	/* page_fault only: the mappings used so far, the last is `map` */
+	char **maps;
+	size_t nmaps;
+	/* prot_fault only */
+	pid_t pid;                     /* this process and... */
+	long tid;                      /* ...the worker thread, for tgkill */
+	volatile uint64_t faults_left; /* the handler's countdown */
+	sigjmp_buf done;               /* where the n-th fault lands */
+	int have_mask, have_action;
+	sigset_t old_mask;
+};
+
+/*
+ * The prot_fault test while run() or its baseline is at work, in that
+ * thread. volatile: only the handler reads it, and without it the
+ * compiler may drop a store that no code it can see reads.
+ */
+static _Thread_local struct vm_state *volatile prot_current;
+
+/* The SIGSEGV disposition prot_fault replaced; see DESIGN. */
+static struct sigaction prot_old_action;
+
+static uint64_t
+vm_bytes(const struct bench_ctx *ctx)
+{
+	uint64_t bytes = ctx->mem_bytes ? ctx->mem_bytes : VM_DEF_BYTES;
+
+	if (bytes < VM_MIN_BYTES)
+		bytes = VM_MIN_BYTES;
+	if (bytes > VM_MAX_BYTES)
+		bytes = VM_MAX_BYTES;
+	return bytes - bytes % VM_CHUNK;
+}
+
+/* State and its file, "<scratch>/<stem>.XXXXXX", still empty. */
+static int
+vm_new(struct bench_ctx *ctx, const char *stem)
+{
+	struct vm_state *s = calloc(1, sizeof *s);
+	const char *dir = ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp";
+
+	if (s == NULL)
+		return bench_fail(ctx, "calloc", errno);
+	s->fd = -1;
+	s->map = MAP_FAILED;
+	s->file_bytes = vm_bytes(ctx);
+	ctx->state = s;
+	(void)snprintf(s->path, sizeof s->path, "%s/%s.XXXXXX", dir, stem);
+	if ((s->fd = mkostemp(s->path, O_CLOEXEC)) < 0)
+		return bench_fail(ctx, "mkstemp", errno);
+	s->made = 1;
+	return BENCH_OK;
+}
+
+/*
+ * lmbench's lat_pagefault and bw_mmap_rd read a file lmdd wrote: real
+ * data, so every page is in the page cache and none is a hole.
+ */
+static int
+vm_fill(struct bench_ctx *ctx, struct vm_state *s)
+{
+	char *buf = malloc(VM_CHUNK);
+	ssize_t got = VM_CHUNK;
+
+	if (buf == NULL)
+		return bench_fail(ctx, "malloc", errno);
+	for (size_t i = 0; i < VM_CHUNK; i++)
+		buf[i] = (char)i;
+	for (uint64_t done = 0; done < s->file_bytes && got == VM_CHUNK;
+	     done += VM_CHUNK)
+		got = write(s->fd, buf, VM_CHUNK);
+	free(buf);
+	if (got == VM_CHUNK)
+		return BENCH_OK;
+	if (got < 0)
+		return bench_fail(ctx, "write", errno);
+	return bench_reason(ctx, BENCH_FAILED, "write: short transfer");
+}
+
+static int
+vm_map(struct bench_ctx *ctx, struct vm_state *s, size_t bytes, int prot)
+{
+	s->map = mmap(NULL, bytes, prot, MAP_SHARED, s->fd, 0);
+	if (s->map == MAP_FAILED)
+		return bench_fail(ctx, "mmap", errno);
+	s->map_bytes = bytes;
+	return BENCH_OK;
+}
+
+static void
+vm_teardown(struct bench_ctx *ctx)
+{
+	struct vm_state *s = ctx->state;
+
+	if (s == NULL)
+		return;
+	if (s->map != MAP_FAILED)
+		(void)munmap(s->map, s->map_bytes);
+	if (s->fd >= 0)
+		(void)close(s->fd);
+	if (s->made)
+		(void)unlink(s->path);
+	free(s);
+	ctx->state = NULL;
+}
+
+/* ---- lat_mmap ---- */
+
+/* lat_mmap's file is only ftruncate()d: its pages start as holes. */
+static int
+mmap_setup(struct bench_ctx *ctx)
+{
+	struct vm_state *s;
+	int st;
+
+	if ((st = vm_new(ctx, "lat_mmap")) != BENCH_OK)
+		return st;
+	s = ctx->state;
+	if (ftruncate(s->fd, (off_t)s->file_bytes) != 0)
+		return bench_fail(ctx, "ftruncate", errno);
+	return BENCH_OK;
+}
+
+/*
+ * One op is lat_mmap's mapit() without -r: map the whole file read and
+ * write, store one byte every 16 KiB of its first tenth, unmap.
+ */
+static int
+mmap_run(struct bench_ctx *ctx, uint64_t n)
+{
+	struct vm_state *s = ctx->state;
+	size_t size = (size_t)s->file_bytes;
+	volatile char *p;
+	char c = (char)(size & 0xff);
+
+	while (n-- > 0) {
+		p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, s->fd,
+		    0);
+		if (p == MAP_FAILED)
+			return bench_fail(ctx, "mmap", errno);
+		for (size_t off = 0; off < size / MMAP_N; off += MMAP_PSIZE)
+			p[off] = c;
+		if (munmap((void *)p, size) != 0)
+			return bench_fail(ctx, "munmap", errno);
+	}
+	return BENCH_OK;
+}
+
+/* ---- lat_sig prot ---- */
+
+/* lmbench's kill(me, 0), made here to be subtracted: see DESIGN. */
+static void
+prot_kill0(const struct vm_state *s)
+{
+	int saved = errno;
+
+	(void)syscall(SYS_tgkill, s->pid, s->tid, 0);
+	errno = saved;
+}
+
+/*
+ * See DESIGN: count our faults down; return at once from the baseline's
+ * own signal; give anyone else's fault back.
+ */
+static void
+prot_on_segv(int sig, siginfo_t *si, void *uc)
+{
+	struct vm_state *s = prot_current;
+
+	(void)sig;
+	(void)uc;
+	if (s != NULL && si->si_code == SI_TKILL)
+		return;
+	if (s == NULL || si->si_addr != (void *)s->map) {
+		(void)sigaction(SIGSEGV, &prot_old_action, NULL);
+		return;
+	}
+	prot_kill0(s);
+	if (--s->faults_left == 0)
+		siglongjmp(s->done, 1);
+}
+
+/* lmbench maps one page of a file read-only; the store never lands. */
+static int
+prot_setup(struct bench_ctx *ctx)
+{
+	struct vm_state *s;
+	struct sigaction sa;
+	sigset_t set;
+	long page = sysconf(_SC_PAGESIZE);
+	int st;
+
+	if ((st = vm_new(ctx, "lat_sig")) != BENCH_OK)
+		return st;
+	s = ctx->state;
+	s->pid = getpid();
+	s->tid = syscall(SYS_gettid);
+	if (ftruncate(s->fd, (off_t)page) != 0)
+		return bench_fail(ctx, "ftruncate", errno);
+	if ((st = vm_map(ctx, s, (size_t)page, PROT_READ)) != BENCH_OK)
+		return st;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = prot_on_segv;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, &prot_old_action) != 0)
+		return bench_fail(ctx, "sigaction", errno);
+	s->have_action = 1;
+	sigemptyset(&set);
+	sigaddset(&set, SIGSEGV);
+	if ((st = pthread_sigmask(SIG_UNBLOCK, &set, &s->old_mask)) != 0)
+		return bench_fail(ctx, "pthread_sigmask", st);
+	s->have_mask = 1;
+	return BENCH_OK;
+}
+
+/*
+ * n faults from one store: the first n - 1 handlers return into it, the
+ * n-th jumps back here (sigsetjmp saves the mask, which the jump out of
+ * the handler must restore: SIGSEGV is blocked while it runs).
+ */
+static int
+prot_run(struct bench_ctx *ctx, uint64_t n)
+{
+	struct vm_state *s = ctx->state;
+
+	if (n == 0)
+		return BENCH_OK;
+	s->faults_left = n;
+	prot_current = s;
+	if (sigsetjmp(s->done, 1) == 0)
+		*(volatile char *)s->map = 1;
+	prot_current = NULL;
+	return BENCH_OK;
+}
+
+/* lmbench's catch: a signal to this thread, and the handler's return. */
+static int
+prot_baseline(struct bench_ctx *ctx, uint64_t n)
+{
+	struct vm_state *s = ctx->state;
+	int err = 0;
+
+	prot_current = s;
+	while (n-- > 0 && err == 0)
+		if (syscall(SYS_tgkill, s->pid, s->tid, SIGSEGV) != 0)
+			err = errno;
+	prot_current = NULL;
+	return err ? bench_fail(ctx, "tgkill", err) : BENCH_OK;
+}
+
+static void
+prot_teardown(struct bench_ctx *ctx)
+{
+	struct vm_state *s = ctx->state;
+
+	if (s != NULL && s->have_mask)
+		(void)pthread_sigmask(SIG_SETMASK, &s->old_mask, NULL);
+	if (s != NULL && s->have_action)
+		(void)sigaction(SIGSEGV, &prot_old_action, NULL);
+	vm_teardown(ctx);
+}
+
+/* ---- lat_pagefault ---- */
+
+/*
+ * lat_pagefault maps the whole file read-only and touches it every
+ * 256 KiB from 16 KiB before its end backwards, one fault per touch.
+ */
+static int
+fault_setup(struct bench_ctx *ctx)
+{
+	struct vm_state *s;
+	int st;
+
+	if ((st = vm_new(ctx, "lat_pagefault")) != BENCH_OK)
+		return st;
+	s = ctx->state;
+	if ((s->maps = calloc(FAULT_MAX_MAPS, sizeof *s->maps)) == NULL)
+		return bench_fail(ctx, "calloc", errno);
+	if ((st = vm_fill(ctx, s)) != BENCH_OK)
+		return st;
+	s->map_bytes = (size_t)s->file_bytes & ~(size_t)(FAULT_ALIGN - 1);
+	s->steps = (s->map_bytes - FAULT_ALIGN - 1) / FAULT_STRIDE + 1;
+	s->next = s->steps; /* the first op maps */
+	return BENCH_OK;
+}
+
+/* Mappings the pool may hold for a run of n faults: see DESIGN. */
+static size_t
+fault_cap(const struct vm_state *s, uint64_t n)
+{
+	uint64_t max = FAULT_MAX_FAULTS / s->steps, maps = n / s->steps + 1;
+
+	if (max > FAULT_MAX_MAPS)
+		max = FAULT_MAX_MAPS;
+	if (max < 2)
+		max = 2;
+	return maps >= max / POOL_FACTOR ? (size_t)max
+	                                 : (size_t)(maps * POOL_FACTOR);
+}
+
+/* Unmap every mapping of the pool; 0 or the errno of a failure. */
+static int
+fault_unmap_all(struct vm_state *s)
+{
+	int err = 0;
+
+	while (s->nmaps > 0)
+		if (munmap(s->maps[--s->nmaps], s->map_bytes) != 0)
+			err = errno;
+	s->map = MAP_FAILED;
+	return err;
+}
+
+/* Every touch of the mapping done: a fresh one, with nothing mapped. */
+static int
+fault_next_map(struct bench_ctx *ctx, struct vm_state *s, size_t cap)
+{
+	int err;
+
+	if (s->nmaps >= cap && (err = fault_unmap_all(s)) != 0)
+		return bench_fail(ctx, "munmap", err);
+	s->map = mmap(NULL, s->map_bytes, PROT_READ, MAP_SHARED, s->fd, 0);
+	if (s->map == MAP_FAILED)
+		return bench_fail(ctx, "mmap", errno);
+	s->maps[s->nmaps++] = s->map;
+	s->next = 0;
+	return BENCH_OK;
+}
+
+/* One read of the mapping that the compiler must keep. */
+static unsigned
+fault_touch(const struct vm_state *s, size_t off)
+{
+	return *(const volatile unsigned char *)(s->map + off);
+}
+
+static int
+fault_run(struct bench_ctx *ctx, uint64_t n)
+{
+	struct vm_state *s = ctx->state;
+	size_t last = s->map_bytes - FAULT_ALIGN, cap = fault_cap(s, n);
+	unsigned sum = 0;
+	int st;
+
+	while (n-- > 0) {
+		if (s->next == s->steps &&
+		    (st = fault_next_map(ctx, s, cap)) != BENCH_OK)
+			return st;
+		sum += fault_touch(s, last - s->next * FAULT_STRIDE);
+		s->next++;
+	}
+	bench_sink += sum;
+	return BENCH_OK;
+}
+
+static void
+fault_teardown(struct bench_ctx *ctx)
+{
+	struct vm_state *s = ctx->state;
+
+	if (s != NULL) {
+		(void)fault_unmap_all(s);
+		free(s->maps);
+	}
+	vm_teardown(ctx);
+}
+
+/* ---- bw_mmap_rd mmap_only ---- */
+
+/* bw_mmap_rd sums words, as unsigned ints here. */
+static unsigned
+sum_words(const int *p, size_t bytes)
+{
+	unsigned sum = 0;
+
+	for (size_t i = 0; i < bytes / sizeof *p; i++)
+		sum += (unsigned)p[i];
+	return sum;
+}
+
+/* lmbench's BENCH runs the body once first: the pages are mapped. */
+static int
+mmap_rd_setup(struct bench_ctx *ctx)
+{
+	struct vm_state *s;
+	int st;
+
+	if ((st = vm_new(ctx, "bw_mmap_rd")) != BENCH_OK)
+		return st;
+	s = ctx->state;
+	if ((st = vm_fill(ctx, s)) != BENCH_OK)
+		return st;
+	if ((st = vm_map(ctx, s, (size_t)s->file_bytes, PROT_READ)) != BENCH_OK)
+		return st;
+	s->steps = s->file_bytes / VM_CHUNK;
+	bench_sink += sum_words((const int *)s->map, s->map_bytes);
+	return BENCH_OK;
+}
+
+static int
+mmap_rd_run(struct bench_ctx *ctx, uint64_t n)
+{
+	struct vm_state *s = ctx->state;
+	unsigned sum = 0;
+
+	while (n-- > 0) {
+		if (s->next == s->steps)
+			s->next = 0;
+		sum += sum_words((const int *)(s->map + s->next * VM_CHUNK),
+		    VM_CHUNK);
+		s->next++;
+	}
+	bench_sink += sum;
+	return BENCH_OK;
+}
+
+static const struct bench_test vm_tests[] = {
+	{
+	    .id = "lmbench.mmap",
+	    .title = "mmap latency",
+	    .origin = BENCH_ORIGIN_LMBENCH,
+	    .group = BENCH_GROUP_VM,
+	    .definition = "mmap() of a --mem-size file, a 1-byte store every "
+	                  "16 KiB of its first tenth, munmap() (lat_mmap)",
+	    .unit = BENCH_UNIT_US,
+	    .work_per_op = 1,
+	    .flags = BENCH_F_TMPDIR | BENCH_F_SLOW,
+	    .setup = mmap_setup,
+	    .run = mmap_run,
+	    .teardown = vm_teardown,
+	},
+	{
+	    .id = "lmbench.prot_fault",
+	    .title = "protection fault",
+	    .origin = BENCH_ORIGIN_LMBENCH,
+	    .group = BENCH_GROUP_VM,
+	    .definition =
+	        "a store to a read-only shared mapping, its SIGSEGV "
+	        "and the handler's return (lat_sig prot; lmbench "
+	        "then subtracts its signal catch cost, not done here)",
+	    .unit = BENCH_UNIT_US,
+	    .work_per_op = 1,
+	    .flags = BENCH_F_TMPDIR,
+	    .setup = prot_setup,
+	    .run = prot_run,
+	    .baseline = prot_baseline,
+	    .teardown = prot_teardown,
+	},
+	{
+	    .id = "lmbench.page_fault",
+	    .title = "page fault",
+	    .origin = BENCH_ORIGIN_LMBENCH,
+	    .group = BENCH_GROUP_VM,
+	    .definition = "a read fault on an unmapped page of a cached "
+	                  "--mem-size file, every 256 KiB backwards "
+	                  "(lat_pagefault); used mappings are unmapped in "
+	                  "about 1 sample in 8",
+	    .unit = BENCH_UNIT_US,
+	    .work_per_op = 1,
+	    .flags = BENCH_F_TMPDIR,
+	    .setup = fault_setup,
+	    .run = fault_run,
+	    .teardown = fault_teardown,
+	},
+	{
+	    .id = "lmbench.bw_mmap_reread",
+	    .title = "mmap reread",
+	    .origin = BENCH_ORIGIN_LMBENCH,
+	    .group = BENCH_GROUP_VM,
+	    .definition = "the sum of the words of 64 KiB of a mapped, cached "
+	                  "--mem-size file, in turn to its end "
+	                  "(bw_mmap_rd mmap_only)",
+	    .unit = BENCH_UNIT_MBPS,
+	    .work_per_op = VM_CHUNK,
+	    .flags = BENCH_F_TMPDIR,
+	    .setup = mmap_rd_setup,
+	    .run = mmap_rd_run,
+	    .teardown = vm_teardown,
+	},
+};
 
 const struct bench_family bench_family_vm = {
 	.name = "vm",
-	.title = "vm",
-	.tests = NULL,
-	.ntests = 0,
+	.title = "Virtual memory",
+	.tests = vm_tests,
+	.ntests = sizeof vm_tests / sizeof vm_tests[0],
 };

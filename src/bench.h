@@ -59,7 +59,7 @@ enum bench_unit {
 	BENCH_UNIT_LPM,     /* loops per minute (BYTE) */
 	BENCH_UNIT_KBPS,    /* KiB per second (BYTE file tests) */
 	BENCH_UNIT_US,      /* microseconds per operation (lmbench) */
-	BENCH_UNIT_MBPS,    /* MB/s, lmbench's MB = 2^20 bytes */
+	BENCH_UNIT_MBPS,    /* MB/s, lmbench's MB = 10^6 bytes */
 	BENCH_UNIT_LOOPS_S, /* loops per second (ctxbench) */
 	BENCH_UNIT_CALLS_S, /* calls per second (FreeBSD thread) */
 	BENCH_UNIT_CYCLES,  /* CPU cycles per operation (FreeBSD thread) */

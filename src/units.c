@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-/* lmbench's MB is 2^20 bytes (bw_*.c divide by 1024*1024). */
-#define MIB 1048576.0
+/* lmbench 2.0's MB is 10^6 bytes (lib_timing.c: #define MB (1000*1000.0)). */
+#define MB 1e6
 
 double
 units_value(enum bench_unit unit, double work_per_op, double ns_per_op,
@@ -28,7 +28,7 @@ units_value(enum bench_unit unit, double work_per_op, double ns_per_op,
 	case BENCH_UNIT_LPM:
 		return per_s * 60.0;
 	case BENCH_UNIT_MBPS:
-		return per_s / MIB;
+		return per_s / MB;
 	default: /* lps, KBps, loops/s, calls/s: quantity per second */
 		return per_s;
 	}
