@@ -101,10 +101,12 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 	do {
 		if ((st = harness_sample(h, ctx, n, &s)) != BENCH_OK)
 			return st;
-		if (buf_push(b, &s) != 0)
-			return bench_fail(ctx, "realloc", ENOMEM);
+		/* The live monitor keeps samples in its store: no allocation
+		 * between samples there. Batch mode summarises its own. */
 		if (cfg->on_sample != NULL)
 			cfg->on_sample(cfg->on_sample_arg, &s);
+		else if (buf_push(b, &s) != 0)
+			return bench_fail(ctx, "realloc", ENOMEM);
 		r->noisy += (s.flags & SAMPLE_F_NOISY) != 0;
 		r->cpu = s.cpu;
 		n = harness_rescale(h, n, s.raw_ns);
@@ -142,14 +144,14 @@ summarise(const struct harness *h, struct test_result *r, struct sample_buf *b)
 {
 	const struct bench_test *t = r->test;
 
+	r->overhead_ns = h->loop_ns_per_op +
+	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
 	if (b->n == 0 || (b->scratch = malloc(b->n * sizeof(double))) == NULL)
 		return;
 	stats_summarize(b->ns, b->n, b->scratch, &r->ns);
 	stats_summarize(b->cyc, b->n, b->scratch, &r->cyc);
 	r->value =
 	    units_value(t->unit, t->work_per_op, r->ns.median, r->cyc.median);
-	r->overhead_ns = h->loop_ns_per_op +
-	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
 }
 
 /*
