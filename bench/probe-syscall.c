@@ -2,9 +2,18 @@
  * probe-syscall.c: a minimal, independent reference probe for the
  * system-call tests, to cross-check benchtop's numbers (bench/overhead.sh).
  *
- *   probe-syscall null|byte [-s SECONDS] [-v]
+ *   probe-syscall null|io|stat|byte [-s SECONDS] [-r REPS] [-v]
  *
  *   null  one syscall(SYS_getppid) per op (the lmbench "null call" shape)
+ *   io    a 1-byte read() of /dev/zero and a 1-byte write() to /dev/null,
+ *         alternating, one of them per op: ns/op is the mean of the two,
+ *         as lmbench's summary "null I/O" is the mean of its "Simple
+ *         read" and "Simple write"
+ *   stat  one stat() of a file the probe creates (and removes at exit):
+ *         "$TMPDIR/probesys.XXXXXX/lat_syscall.XXXXXX", the same depth
+ *         and name lengths as benchtop's "<scratch>/lat_syscall.XXXXXX"
+ *         in "$TMPDIR/benchtop.XXXXXX", since the path walk is part of
+ *         what stat() costs (lmbench's lat_syscall stat shape)
  *   byte  close(dup(0)); syscall(SYS_getpid); syscall(SYS_getuid);
  *         umask(022) per op (the BYTE "System Call Overhead" shape)
  *
@@ -12,14 +21,16 @@
  * so a bug in one is not hidden by the same bug in the other.
  *
  * Method: pin to the CPU we are on, calibrate (which also warms up), then
- * time REPS repetitions of a fixed iteration count sized to last about
- * SECONDS each (default 1) with CLOCK_MONOTONIC_RAW read only at the
- * ends of each repetition. Prints the median ns per op and the CV
- * (sample standard deviation / mean) of the repetitions on one line:
+ * time REPS repetitions (-r, default 5) of a fixed iteration count sized
+ * to last about SECONDS each (-s, default 1) with CLOCK_MONOTONIC_RAW
+ * read only at the ends of each repetition. Prints the median ns per op
+ * and the CV (sample standard deviation / mean) of the repetitions on
+ * one line:
  *
- *   null 123.4 ns/op cv 0.8%
+ *   null 123.4 ns/op cv 0.80%
  *
- * -v also prints each repetition on stderr.
+ * -v also prints each repetition on stderr. Exit status 0, 1 when a
+ * call fails or setup is impossible, 2 on a usage error.
  */
 
 #define _GNU_SOURCE
@@ -28,6 +39,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +49,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define REPS            5
+#define REPS_DEFAULT    5
+#define REPS_MAX        1000
 #define CALIBRATE_NS    50000000.0 /* calibrate until a batch takes 50 ms */
 #define CALIBRATE_TRIES 3
 #define MAX_SECONDS     3600.0
@@ -45,7 +58,14 @@
 typedef void (*loop_fn)(unsigned long);
 
 static void loop_null(unsigned long);
+static void loop_io(unsigned long);
+static void loop_stat(unsigned long);
 static void loop_byte(unsigned long);
+static int io_setup(void);
+static int stat_setup(void);
+static void stat_cleanup(void);
+static void on_fatal_signal(int);
+static void die(const char *);
 static double now_ns(void);
 static double time_loop(loop_fn, unsigned long);
 static void pin_here(void);
@@ -58,6 +78,49 @@ loop_null(unsigned long n)
 {
 	while (n-- > 0)
 		syscall(SYS_getppid);
+}
+
+/* io: the two descriptors, opened once before timing. */
+static int fd_zero = -1, fd_null = -1;
+
+/* stat: the file and its private directory ("" when none). */
+static char stat_dir[4096], stat_path[4096];
+
+static void
+die(const char *what)
+{
+	perror(what);
+	stat_cleanup();
+	exit(1);
+}
+
+/*
+ * One op is one call: n ops are n / 2 read+write pairs (and one more
+ * read when n is odd), so time / n is the mean of a read and a write.
+ */
+static __attribute__((noinline)) void
+loop_io(unsigned long n)
+{
+	char c = 0;
+
+	for (; n >= 2; n -= 2) {
+		if (read(fd_zero, &c, 1) != 1)
+			die("probe-syscall: read /dev/zero");
+		if (write(fd_null, &c, 1) != 1)
+			die("probe-syscall: write /dev/null");
+	}
+	if (n > 0 && read(fd_zero, &c, 1) != 1)
+		die("probe-syscall: read /dev/zero");
+}
+
+static __attribute__((noinline)) void
+loop_stat(unsigned long n)
+{
+	struct stat sb;
+
+	while (n-- > 0)
+		if (stat(stat_path, &sb) != 0)
+			die("probe-syscall: stat");
 }
 
 static __attribute__((noinline)) void
@@ -145,6 +208,94 @@ ensure_fd0(void)
 }
 
 static int
+io_setup(void)
+{
+	fd_zero = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	if (fd_zero < 0) {
+		perror("probe-syscall: /dev/zero");
+		return -1;
+	}
+	fd_null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (fd_null < 0) {
+		perror("probe-syscall: /dev/null");
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove the stat file and its directory; safe to call more than once
+ * and from a signal handler (unlink and rmdir only). */
+static void
+stat_cleanup(void)
+{
+	if (stat_path[0] != '\0') {
+		(void)unlink(stat_path);
+		stat_path[0] = '\0';
+	}
+	if (stat_dir[0] != '\0') {
+		(void)rmdir(stat_dir);
+		stat_dir[0] = '\0';
+	}
+}
+
+static void
+on_fatal_signal(int sig)
+{
+	stat_cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static int
+stat_setup(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
+	const char *base = getenv("TMPDIR");
+	char dir[sizeof stat_dir];
+	struct sigaction sa;
+	size_t i;
+	int fd;
+
+	if (base == NULL || base[0] == '\0')
+		base = "/tmp";
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		if (sigaction(sigs[i], &sa, NULL) != 0) {
+			perror("probe-syscall: sigaction");
+			return -1;
+		}
+	if ((size_t)snprintf(dir, sizeof dir, "%s/probesys.XXXXXX", base) >=
+	    sizeof dir) {
+		fprintf(stderr, "probe-syscall: TMPDIR too long\n");
+		return -1;
+	}
+	if (mkdtemp(dir) == NULL) {
+		fprintf(stderr, "probe-syscall: mkdtemp %s: %s\n", dir,
+		    strerror(errno));
+		return -1;
+	}
+	memcpy(stat_dir, dir, sizeof stat_dir);
+	if ((size_t)snprintf(stat_path, sizeof stat_path,
+	        "%s/lat_syscall.XXXXXX", stat_dir) >= sizeof stat_path) {
+		fprintf(stderr, "probe-syscall: TMPDIR too long\n");
+		stat_path[0] = '\0';
+		stat_cleanup();
+		return -1;
+	}
+	if ((fd = mkstemp(stat_path)) < 0) {
+		fprintf(stderr, "probe-syscall: mkstemp %s: %s\n", stat_path,
+		    strerror(errno));
+		stat_path[0] = '\0';
+		stat_cleanup();
+		return -1;
+	}
+	(void)close(fd);
+	return 0;
+}
+
+static int
 cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -157,7 +308,9 @@ usage(const char *why)
 {
 	if (why != NULL)
 		fprintf(stderr, "probe-syscall: %s\n", why);
-	fprintf(stderr, "usage: probe-syscall null|byte [-s SECONDS] [-v]\n");
+	fprintf(stderr,
+	    "usage: probe-syscall null|io|stat|byte [-s SECONDS] "
+	    "[-r REPS] [-v]\n");
 	exit(2);
 }
 
@@ -166,10 +319,11 @@ main(int argc, char **argv)
 {
 	const char *mode = NULL;
 	double seconds = 1.0, est, sum, mean, ss, sd, median;
-	double ns[REPS], sorted[REPS];
+	double *ns, *sorted;
 	unsigned long n, iters;
 	loop_fn fn;
-	int i, verbose = 0;
+	int i, reps = REPS_DEFAULT, verbose = 0;
+	long l;
 	char *end;
 
 	for (i = 1; i < argc; i++) {
@@ -181,6 +335,15 @@ main(int argc, char **argv)
 			if (errno != 0 || end == argv[i] || *end != '\0' ||
 			    !(seconds > 0.0) || seconds > MAX_SECONDS)
 				usage("-s wants seconds in (0, 3600]");
+		} else if (strcmp(argv[i], "-r") == 0) {
+			if (++i >= argc)
+				usage("-r needs a value");
+			errno = 0;
+			l = strtol(argv[i], &end, 10);
+			if (errno != 0 || end == argv[i] || *end != '\0' ||
+			    l < 2 || l > REPS_MAX)
+				usage("-r wants a count in [2, 1000]");
+			reps = (int)l;
 		} else if (strcmp(argv[i], "-v") == 0) {
 			verbose = 1;
 		} else if (strcmp(argv[i], "-h") == 0) {
@@ -197,12 +360,26 @@ main(int argc, char **argv)
 		usage("which test?");
 	if (strcmp(mode, "null") == 0)
 		fn = loop_null;
+	else if (strcmp(mode, "io") == 0)
+		fn = loop_io;
+	else if (strcmp(mode, "stat") == 0)
+		fn = loop_stat;
 	else if (strcmp(mode, "byte") == 0)
 		fn = loop_byte;
 	else
-		usage("test is null or byte");
+		usage("test is null, io, stat or byte");
 
+	ns = calloc((size_t)reps, sizeof *ns);
+	sorted = calloc((size_t)reps, sizeof *sorted);
+	if (ns == NULL || sorted == NULL) {
+		perror("probe-syscall: calloc");
+		return 1;
+	}
 	if (fn == loop_byte && ensure_fd0() != 0)
+		return 1;
+	if (fn == loop_io && io_setup() != 0)
+		return 1;
+	if (fn == loop_stat && stat_setup() != 0)
 		return 1;
 	pin_here();
 
@@ -230,25 +407,29 @@ main(int argc, char **argv)
 	if (iters < 1)
 		iters = 1;
 
-	for (i = 0; i < REPS; i++) {
+	for (i = 0; i < reps; i++) {
 		ns[i] = time_loop(fn, iters) / (double)iters;
 		if (verbose)
 			fprintf(stderr, "%s rep %d: %.2f ns/op (%lu ops)\n",
 			    mode, i + 1, ns[i], iters);
 	}
 
-	memcpy(sorted, ns, sizeof sorted);
-	qsort(sorted, REPS, sizeof sorted[0], cmp_double);
-	median = REPS % 2 ? sorted[REPS / 2]
-	                  : (sorted[REPS / 2 - 1] + sorted[REPS / 2]) / 2.0;
-	for (sum = 0.0, i = 0; i < REPS; i++)
-		sum += ns[i];
-	mean = sum / REPS;
-	for (ss = 0.0, i = 0; i < REPS; i++)
-		ss += (ns[i] - mean) * (ns[i] - mean);
-	sd = sqrt(ss / (REPS - 1));
+	stat_cleanup();
 
-	printf("%s %.1f ns/op cv %.1f%%\n", mode, median,
+	memcpy(sorted, ns, (size_t)reps * sizeof *sorted);
+	qsort(sorted, (size_t)reps, sizeof sorted[0], cmp_double);
+	median = reps % 2 ? sorted[reps / 2]
+	                  : (sorted[reps / 2 - 1] + sorted[reps / 2]) / 2.0;
+	for (sum = 0.0, i = 0; i < reps; i++)
+		sum += ns[i];
+	mean = sum / reps;
+	for (ss = 0.0, i = 0; i < reps; i++)
+		ss += (ns[i] - mean) * (ns[i] - mean);
+	sd = sqrt(ss / (reps - 1));
+
+	printf("%s %.1f ns/op cv %.2f%%\n", mode, median,
 	    mean > 0.0 ? sd / mean * 100.0 : 0.0);
+	free(ns);
+	free(sorted);
 	return 0;
 }

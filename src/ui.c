@@ -331,9 +331,10 @@ header_line2(struct ui *ui)
 	const struct cycles_info *c = &m->clock;
 
 	mvprintw(1, 0,
-	    "CPU %s, %d CPUs  core %.2f GHz  TSC %.2f GHz  "
+	    "CPU %s [%s%s], %d CPUs  core %.2f GHz  TSC %.2f GHz  "
 	    "cycles %s",
-	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->cpu.cpus_online,
+	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
+	    m->cpu.hypervisor ? ", VM" : "", m->cpu.cpus_online,
 	    c->core_hz / 1e9, c->tsc_hz / 1e9, cycles_source_name(c->source));
 }
 
