@@ -89,8 +89,9 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 	else
 		(void)snprintf(cv, sizeof cv, "-");
 	ratio_text(rep, r, ratio, sizeof ratio);
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %7s  %s", w, r->test->id,
-	    v, bench_unit_name(r->test->unit), ns, cyc, cv, r->ns.n, ratio,
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %-6s %7s  %s", w,
+	    r->test->id, v, bench_unit_name(r->test->unit), ns, cyc, cv,
+	    r->ns.n, bench_placement_name(r->placement), ratio,
 	    bench_status_name(r->status));
 	if (r->reason[0] != '\0')
 		fprintf(f, ": %s", r->reason);
@@ -103,9 +104,9 @@ report_text(FILE *f, const struct report *r)
 	int w = id_width(r);
 
 	text_header(f, r);
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %7s  %s\n", w, "TEST",
-	    "VALUE", "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES", "VS REF",
-	    "STATUS");
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %-6s %7s  %s\n", w,
+	    "TEST", "VALUE", "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES",
+	    "PLACE", "VS REF", "STATUS");
 	for (size_t i = 0; i < r->n; i++)
 		text_row(f, r, &r->results[i], w);
 }
