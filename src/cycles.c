@@ -80,9 +80,13 @@ cycles_core_hz(void)
 {
 	double best = 0;
 
-	/* Take the fastest of a few ~10 ms runs: interruptions only slow. */
-	for (int trial = 0; trial < 5; trial++) {
-		uint64_t passes = 200000, t0, t1;
+	/*
+	 * Take the fastest of many ~50 us runs: an interruption (another
+	 * process on this CPU, a vCPU descheduled) only slows a run down,
+	 * and a run this short escapes most of them even on a loaded machine.
+	 */
+	for (int trial = 0; trial < 200; trial++) {
+		uint64_t passes = 1000, t0, t1;
 		double hz;
 
 		t0 = cycles_now_ns();
