@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,6 +42,23 @@ compare_test(const struct refdata *rd, size_t m, const struct bench_test *t,
 		return;
 	out->ratio = units_higher_is_better(t->unit) ? value / r->value
 	                                             : r->value / value;
+}
+
+const char *
+compare_ratio_text(const struct refdata *rd, size_t m,
+    const struct bench_test *t, double value, char *buf, size_t size)
+{
+	struct compare_ref c;
+
+	compare_test(rd, m, t, value, &c);
+	if (c.found && !c.comparable)
+		(void)snprintf(buf, size, "n/c");
+	else if (isfinite(c.ratio))
+		(void)snprintf(buf, size, "%.*fx", c.ratio < 10 ? 2 : 1,
+		    c.ratio);
+	else
+		(void)snprintf(buf, size, "-");
+	return buf;
 }
 
 size_t

@@ -44,6 +44,10 @@ size_t compare_default_ref(const struct refdata *rd, const char *class_id);
 int compare_load(struct refdata *rd, const char *data_opt, const char *ref_opt,
     const char *class_id, size_t *ref, char *err, size_t errsize);
 
+/* "12.4x" (2 decimals below 10x), "n/c" (not comparable) or "-". */
+const char *compare_ratio_text(const struct refdata *rd, size_t m,
+    const struct bench_test *t, double value, char *buf, size_t size);
+
 /* Per-MHz figure as ctxbench's avg/MHz: value / core MHz. */
 double compare_per_mhz(double value, double core_hz);
 

@@ -57,24 +57,6 @@ id_width(const struct report *r)
 	return w;
 }
 
-/* "12.4x", or "-" without a reference figure. */
-static void
-ratio_text(const struct report *rep, const struct test_result *r, char *buf,
-    size_t size)
-{
-	struct compare_ref c;
-
-	compare_test(rep->ref, rep->ref_index, r->test,
-	    r->status == BENCH_OK ? r->value : NAN, &c);
-	if (c.found && !c.comparable)
-		(void)snprintf(buf, size, "n/c");
-	else if (isfinite(c.ratio))
-		(void)snprintf(buf, size, "%.*fx", c.ratio < 10 ? 2 : 1,
-		    c.ratio);
-	else
-		(void)snprintf(buf, size, "-");
-}
-
 static void
 text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 {
@@ -88,7 +70,8 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 		(void)snprintf(cv, sizeof cv, "%.2f", r->ns.cv_pct);
 	else
 		(void)snprintf(cv, sizeof cv, "-");
-	ratio_text(rep, r, ratio, sizeof ratio);
+	compare_ratio_text(rep->ref, rep->ref_index, r->test,
+	    r->status == BENCH_OK ? r->value : NAN, ratio, sizeof ratio);
 	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %-6s %7s  %s", w,
 	    r->test->id, v, bench_unit_name(r->test->unit), ns, cyc, cv,
 	    r->ns.n, bench_placement_name(r->placement), ratio,
@@ -104,9 +87,9 @@ report_text(FILE *f, const struct report *r)
 	int w = id_width(r);
 
 	text_header(f, r);
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %-6s %7s  %s\n", w,
-	    "TEST", "VALUE", "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES",
-	    "PLACE", "VS REF", "STATUS");
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %-6s %7s  %s\n", w, "TEST",
+	    "VALUE", "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES", "PLACE",
+	    "VS REF", "STATUS");
 	for (size_t i = 0; i < r->n; i++)
 		text_row(f, r, &r->results[i], w);
 }

@@ -132,17 +132,8 @@ const char *
 ui_ratio_text(const struct ui *ui, const struct view_row *r, char *buf,
     size_t size)
 {
-	struct compare_ref c;
-
-	compare_test(ui->cfg.ref, ui->ref_index, r->test, r->value, &c);
-	if (c.found && !c.comparable)
-		(void)snprintf(buf, size, "n/c");
-	else if (isfinite(c.ratio))
-		(void)snprintf(buf, size, "%.*fx", c.ratio < 10 ? 2 : 1,
-		    c.ratio);
-	else
-		(void)snprintf(buf, size, "-");
-	return buf;
+	return compare_ratio_text(ui->cfg.ref, ui->ref_index, r->test, r->value,
+	    buf, size);
 }
 
 /* r: the next reference machine (reference data and profiles). */

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "cycles.h"
 #include "harness.h"
+#include "runner.h"
 #include "units.h"
 
 /* A clock that advances by `read_cost_ns` per read, plus whatever the
@@ -236,19 +237,6 @@ test_units(void)
 	CHECK("us: lower is better", !units_higher_is_better(BENCH_UNIT_US));
 }
 
-static uint64_t
-real_now(void *arg)
-{
-	(void)arg;
-	return cycles_now_ns();
-}
-
-static uint64_t
-real_ticks(void *arg)
-{
-	return cycles_counter_read(arg);
-}
-
 /* The real clocks on this machine: sane rates, small overheads. Sanity
  * bounds only, never speeds. */
 static void
@@ -257,7 +245,7 @@ test_real_clocks(void)
 	struct cycles_info info;
 	struct cycles_counter counter;
 	struct harness h;
-	struct harness_clock clock = { real_now, real_ticks, &counter, 1 };
+	struct harness_clock clock;
 
 	cycles_measure(&info);
 	CHECK("core clock 100 MHz..10 GHz",
@@ -271,7 +259,7 @@ test_real_clocks(void)
 	CHECK("x86 has a TSC rate", info.tsc_hz > 1e8 && info.tsc_hz < 1e10);
 #endif
 	cycles_counter_open(&counter, &info);
-	clock.cycles_per_tick = counter.cycles_per_tick;
+	runner_real_clock(&clock, &counter);
 	harness_init(&h, &clock, 10000000);
 	harness_measure_overheads(&h);
 	CHECK("timer overhead below 100 us", h.timer_ns < 100000);
