@@ -574,9 +574,16 @@ cb_flag_run(struct bench_ctx *ctx, uint64_t n, int yield)
 		    CB_PONG) {
 			if (yield)
 				(void)sched_yield();
-			if (++spins % every == 0 &&
-			    bench_partner_proc_gone(ctx, &st->partner))
+			if (++spins % every != 0)
+				continue;
+			if (bench_partner_proc_gone(ctx, &st->partner))
 				return BENCH_FAILED;
+			/* On one CPU a loop lasts a timeslice: honour a stop
+			 * request between loops, not after n of them. */
+			if (ctx->stop != NULL &&
+			    atomic_load_explicit(ctx->stop,
+			        memory_order_relaxed))
+				return BENCH_STOPPED;
 		}
 	}
 	return BENCH_OK;

@@ -372,11 +372,20 @@ pp_pass(struct lock_word *w, unsigned int mine, unsigned int theirs)
  * Spin until the word is passed back. Plain loads keep the line shared
  * while waiting; a cmpxchg per spin would steal it from its holder.
  */
-static inline void
-pp_wait(struct lock_word *w, unsigned int mine)
+static inline int
+pp_wait(const struct bench_ctx *ctx, struct lock_word *w, unsigned int mine)
 {
-	while (lock_load(w) != mine)
+	unsigned spins = 0;
+
+	while (lock_load(w) != mine) {
 		lock_pause();
+		/* A partner starved of its CPU makes a handoff last a whole
+		 * timeslice: a stop request must not wait for n of them. */
+		if ((++spins & 1023u) == 0 && ctx->stop != NULL &&
+		    atomic_load_explicit(ctx->stop, memory_order_relaxed))
+			return -1;
+	}
+	return 0;
 }
 
 /* The partner's wait: 1 when its turn comes, 0 once stop is set. */
@@ -452,8 +461,10 @@ lock_pingpong_run(struct bench_ctx *ctx, uint64_t n)
 	while (n-- > 0) {
 		if (worker_turn)
 			pp_pass(&st->word, PP_WORKER, PP_PARTNER);
-		else
-			pp_wait(&st->word, PP_WORKER);
+		else if (pp_wait(ctx, &st->word, PP_WORKER) != 0) {
+			st->worker_turn = 0; /* still waiting for the word */
+			return BENCH_STOPPED;
+		}
 		worker_turn = !worker_turn;
 	}
 	st->worker_turn = worker_turn;

@@ -66,7 +66,7 @@ ge("byte.shell1", "byte.shell8", 1.0)
 ge("byte.arith_overhead", "byte.arith_int", 1.5)
 ge("byte.spawn", "byte.execl", 1.0)
 ge("lmbench.lat_connect", "lmbench.lat_tcp", 0.5)
-ge("lmbench.fs_create_10k", "lmbench.fs_create_0k", 0.5)
+# (no file create ordering: on ext4 a create swings from 30 us to 2.5 ms)
 ge("extra.clock_gettime", "bsd.gettimeofday", 1.0)
 for i, lo in (("lmbench.bw_mem_read", 100), ("lmbench.bw_bcopy_libc", 50),
               ("lmbench.bw_pipe", 10), ("lmbench.bw_tcp", 10)):
