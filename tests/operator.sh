@@ -57,6 +57,23 @@ t = json.load(open(sys.argv[1]))["tests"][0]
 assert t["ref_value"] == 0.37 and t["ref_ratio"] > 0, t
 ' "$work/doug.json"
 
+# Bad reference data: file:line, exit 1, never a crash.
+top=${top_srcdir:-..}
+for bad in torn letter unknown; do
+	mkdir -p "$work/data-$bad"
+	cp "$top"/data/*.tsv "$work/data-$bad/"
+	case $bad in
+	torn) printf 'p3-850m\tlmbench.null_call\tresult\n' ;;
+	letter) printf 'p3-850m\tlmbench.null_call\tresult\t0.3x\tus\tseed\n' ;;
+	unknown) printf 'p3-850m\tlmbench.nosuch\tresult\t1\tus\tseed\n' ;;
+	esac >>"$work/data-$bad/results.tsv"
+	"$BENCHTOP" --batch -t 0.05 --only lmbench.null_call \
+	    --data "$work/data-$bad" >/dev/null 2>"$work/bad.err"
+	check "bad data ($bad): exit 1 ($?)" test $? -eq 1
+	check "bad data ($bad): file:line message" grep -q \
+	    "data-$bad/results.tsv:[0-9]*: " "$work/bad.err"
+done
+
 # OpenMetrics: promtool must accept it (when promtool is installed).
 "$BENCHTOP" --batch -t 0.1 --only "$quick" --openmetrics >"$work/om" 2>&1
 check "--openmetrics has the metric names" grep -q \
