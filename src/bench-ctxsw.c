@@ -9,22 +9,22 @@
  * when every process shares one CPU.
  *
  * A pass also pays for a pipe write and read and for the sum, which are
- * not switching. lat_ctx times them in ONE process (write and read the
- * token through a pipe, then sum the working set) and subtracts that cost
- * from every pass. Here that loop is the record's `baseline`: the harness
- * times it at the calibrated n, on a pipe of the worker's own, and
- * removes its median cost per operation along with its own timer and
- * loop overheads.
+ * not switching. lat_ctx times them in ONE process (write the token into
+ * a pipe, read it back, sum the working set) and subtracts that cost from
+ * every pass. The record's baseline is that loop, run by the worker alone
+ * through a pipe of its own while the partners wait: the harness times it
+ * at the sample's n on its own clocks and removes its cost per pass, in
+ * ns and in cycles.
  *
  * DESIGN
  *
  * The measuring worker is process 0 of the ring: it writes pipe 0 and
  * reads pipe N-1; partner process i (1..N-1, bench_partner_proc_start,
  * placed by bench_party_cpu) reads pipe i-1 and writes pipe i. A partner
- * closes every other end first, and the worker closes the ends it does
- * not own once all partners run, so that one process leaving the ring
- * shows as EOF (or EPIPE) to its neighbours: the partners exit on EOF,
- * and the worker's run() returns "partner exited ...".
+ * closes every other end first (the baseline pipe's too), and the worker
+ * closes the ring ends it does not own once all partners run, so that one
+ * process leaving the ring shows as EOF (or EPIPE) to its neighbours: the
+ * partners exit on EOF, and the worker's run() returns "partner exited ...".
  *
  * The token always comes back to the worker before run() returns, so the
  * ring moves in whole trips of N passes. run(n) makes as many trips as
@@ -63,19 +63,20 @@ struct ctx_params {
 };
 
 struct ctx_state {
-	int (*pipes)[2]; /* pipe i: process i -> process i+1 (mod nprocs) */
+	int (*pipes)[2];  /* pipe i: process i -> process i+1 (mod nprocs) */
+	int base_pipe[2]; /* the baseline's: from the worker to itself */
 	struct bench_partner_proc *partners; /* [nprocs]; [0] is the worker */
 	uint32_t *ws; /* working set; each partner's own copy after fork */
 	size_t ws_words;
 	int nprocs;
 	int self;        /* the partner being forked: its ring index */
 	uint64_t credit; /* passes made but not yet counted, < nprocs */
-	int ovh[2];      /* the baseline's pipe: worker to itself */
 	uint32_t token;  /* what the worker passes on: its last sum */
 };
 
 static int ctx_setup(struct bench_ctx *);
 static int ctx_run(struct bench_ctx *, uint64_t);
+static int ctx_baseline(struct bench_ctx *, uint64_t);
 static void ctx_teardown(struct bench_ctx *);
 
 /* ---- The working set and the token ------------------------------------ */
@@ -131,19 +132,23 @@ ctx_get(int fd, uint32_t *token)
 
 /* ---- The partners ----------------------------------------------------- */
 
+static void
+ctx_close_fd(int *fd)
+{
+	if (*fd >= 0)
+		(void)close(*fd);
+	*fd = -1;
+}
+
 /* Close every ring end except pipe `rd`'s read end and `wr`'s write end. */
 static void
 ctx_close_others(struct ctx_state *st, int rd, int wr)
 {
 	for (int i = 0; i < st->nprocs; i++) {
-		if (i != rd && st->pipes[i][0] >= 0) {
-			(void)close(st->pipes[i][0]);
-			st->pipes[i][0] = -1;
-		}
-		if (i != wr && st->pipes[i][1] >= 0) {
-			(void)close(st->pipes[i][1]);
-			st->pipes[i][1] = -1;
-		}
+		if (i != rd)
+			ctx_close_fd(&st->pipes[i][0]);
+		if (i != wr)
+			ctx_close_fd(&st->pipes[i][1]);
 	}
 }
 
@@ -160,6 +165,8 @@ ctx_partner(void *arg)
 	uint32_t token;
 
 	ctx_close_others(st, self - 1, self);
+	ctx_close_fd(&st->base_pipe[0]);
+	ctx_close_fd(&st->base_pipe[1]);
 	rd = st->pipes[self - 1][0];
 	wr = st->pipes[self][1];
 	ctx_ws_fill(st->ws, st->ws_words);
@@ -195,13 +202,13 @@ ctx_partners_start(struct bench_ctx *ctx, struct ctx_state *st)
 static int
 ctx_left_first(const struct bench_partner_proc *p)
 {
+	int peek = WEXITED | WNOHANG | WNOWAIT;
 	siginfo_t si;
 
+	if (p->pid <= 0)
+		return 0;
 	memset(&si, 0, sizeof si);
-	if (p->pid <= 0 ||
-	    waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) !=
-	        0 ||
-	    si.si_pid == 0)
+	if (waitid(P_PID, (id_t)p->pid, &si, peek) != 0 || si.si_pid == 0)
 		return 0;
 	if (si.si_code == CLD_EXITED)
 		return si.si_status != 0;
@@ -227,7 +234,7 @@ ctx_broken(struct bench_ctx *ctx, struct ctx_state *st)
 	    "partner exited: the token ring of %d processes broke", st->nprocs);
 }
 
-/* ---- Setup: state, pipes, the overhead, the ring ---------------------- */
+/* ---- Setup: state, pipes, the ring ----------------------------------- */
 
 static int
 ctx_state_new(struct bench_ctx *ctx, const struct ctx_params *pp)
@@ -237,15 +244,15 @@ ctx_state_new(struct bench_ctx *ctx, const struct ctx_params *pp)
 
 	if ((st = calloc(1, sizeof *st)) == NULL)
 		return bench_fail(ctx, "calloc", errno);
-	st->ovh[0] = st->ovh[1] = -1;
 	ctx->state = st;
-	st->nprocs = pp->nprocs;
+	st->base_pipe[0] = st->base_pipe[1] = -1;
 	st->pipes = malloc(n * sizeof st->pipes[0]);
 	st->partners = calloc(n, sizeof st->partners[0]);
 	if (st->pipes == NULL || st->partners == NULL)
 		return bench_fail(ctx, "malloc", errno);
 	for (size_t i = 0; i < n; i++)
 		st->pipes[i][0] = st->pipes[i][1] = -1;
+	st->nprocs = pp->nprocs;
 	if (pp->ws_bytes == 0)
 		return BENCH_OK;
 	/* Its own pages: no other heap object shares (and COW-faults) them. */
@@ -264,27 +271,8 @@ ctx_pipes_open(struct bench_ctx *ctx, struct ctx_state *st)
 	for (int i = 0; i < st->nprocs; i++)
 		if (pipe2(st->pipes[i], O_CLOEXEC) != 0)
 			return bench_fail(ctx, "pipe2", errno);
-	return BENCH_OK;
-}
-
-/*
- * lat_ctx's overhead loop, the record's baseline: in the worker alone,
- * write the token into a pipe, read it back and sum the working set, n
- * times. The harness subtracts its cost per pass.
- */
-static int
-ctx_baseline(struct bench_ctx *ctx, uint64_t n)
-{
-	struct ctx_state *st = ctx->state;
-	uint32_t token = st->token;
-
-	while (n-- > 0) {
-		if (ctx_put(st->ovh[1], token) != 0 ||
-		    ctx_get(st->ovh[0], &token) != 1)
-			return bench_fail(ctx, "pipe write/read", errno);
-		token = ctx_ws_sum(st->ws, st->ws_words);
-	}
-	st->token = token;
+	if (pipe2(st->base_pipe, O_CLOEXEC) != 0)
+		return bench_fail(ctx, "pipe2", errno);
 	return BENCH_OK;
 }
 
@@ -305,8 +293,9 @@ ctx_trip(struct bench_ctx *ctx, struct ctx_state *st)
 }
 
 /*
- * Start the partners, keep only the worker's two ends, and send the token
- * round once so that every partner is ready and has its working set.
+ * Start the partners, keep only the worker's two ring ends, and send the
+ * token round once so that every partner is ready and has its working
+ * set (lat_ctx's create_daemons does the same).
  */
 static int
 ctx_setup(struct bench_ctx *ctx)
@@ -317,11 +306,8 @@ ctx_setup(struct bench_ctx *ctx)
 	if ((rc = ctx_state_new(ctx, ctx->test->arg)) != BENCH_OK)
 		return rc;
 	st = ctx->state;
-	if ((rc = ctx_pipes_open(ctx, st)) != BENCH_OK)
-		return rc;
-	if (pipe2(st->ovh, O_CLOEXEC) != 0)
-		return bench_fail(ctx, "pipe", errno);
-	if ((rc = ctx_partners_start(ctx, st)) != BENCH_OK)
+	if ((rc = ctx_pipes_open(ctx, st)) != BENCH_OK ||
+	    (rc = ctx_partners_start(ctx, st)) != BENCH_OK)
 		return rc;
 	ctx_close_others(st, st->nprocs - 1, 0);
 	return ctx_trip(ctx, st);
@@ -343,6 +329,27 @@ ctx_run(struct bench_ctx *ctx, uint64_t n)
 	return BENCH_OK;
 }
 
+/*
+ * lat_ctx's overhead loop: n passes with no switch. The worker writes the
+ * token into its own pipe, reads it back and sums its working set.
+ */
+static int
+ctx_baseline(struct bench_ctx *ctx, uint64_t n)
+{
+	struct ctx_state *st = ctx->state;
+	uint32_t token = st->token;
+
+	while (n-- > 0) {
+		if (ctx_put(st->base_pipe[1], token) != 0)
+			return bench_fail(ctx, "write", errno);
+		if (ctx_get(st->base_pipe[0], &token) != 1)
+			return bench_fail(ctx, "read", errno);
+		token = ctx_ws_sum(st->ws, st->ws_words);
+	}
+	st->token = token;
+	return BENCH_OK;
+}
+
 /* Closing the worker's ends lets the ring drain by EOF; then reap. */
 static void
 ctx_teardown(struct bench_ctx *ctx)
@@ -351,15 +358,12 @@ ctx_teardown(struct bench_ctx *ctx)
 
 	if (st == NULL)
 		return;
-	if (st->pipes != NULL)
-		ctx_close_others(st, -1, -1);
-	if (st->ovh[0] >= 0)
-		(void)close(st->ovh[0]);
-	if (st->ovh[1] >= 0)
-		(void)close(st->ovh[1]);
-	if (st->partners != NULL)
-		for (int i = 1; i < st->nprocs; i++)
-			bench_partner_proc_stop(&st->partners[i]);
+	/* nprocs is 0 until pipes[] and partners[] both exist. */
+	ctx_close_others(st, -1, -1);
+	ctx_close_fd(&st->base_pipe[0]);
+	ctx_close_fd(&st->base_pipe[1]);
+	for (int i = 1; i < st->nprocs; i++)
+		bench_partner_proc_stop(&st->partners[i]);
 	free(st->ws);
 	free(st->partners);
 	free(st->pipes);
