@@ -47,12 +47,18 @@ MEM_SIZE=${MEM_SIZE:-1}
 BT_ARGS=${BT_ARGS:-}
 sock=btfp$$
 server=
+sockpath=
 
-# Stop what we started: the benchtop of our tmux server, then the server.
+# Stop what we started: our tmux server (and the benchtop in it), and
+# remove its socket, which the server leaves behind.
 bench_cleanup() {
 	if [ -n "$server" ]; then
 		tmux -L "$sock" kill-server 2>/dev/null
 		server=
+	fi
+	if [ -n "$sockpath" ]; then
+		rm -f "$sockpath"
+		sockpath=
 	fi
 }
 
@@ -100,6 +106,7 @@ if ! tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 100 \
 	fail_summary "tmux failed"
 fi
 server=1
+sockpath=$(tmux -L "$sock" display-message -p '#{socket_path}' 2>/dev/null)
 i=0
 pid=
 while [ $i -lt 50 ]; do
@@ -208,6 +215,7 @@ awk -v hz="$hz" -v wall="$wall" -v u0="${ui0:--}" -v u1="${ui1:--}" \
     -v p1="${proc_ticks1:--}" -v mem="$MEM_SIZE" -v rssf="$tmp/rss" \
     -v figs="$tmp/figs" '
     function pct(x) { return sprintf("%.3f%%", x) }
+    function mib(k) { return sprintf("%.2f MiB", k) }
     BEGIN {
 	ui = "-"; uins = "-"; proc = "-"
 	if (u0 != "-" && u1 != "-" && wall > 0)
@@ -238,18 +246,19 @@ awk -v hz="$hz" -v wall="$wall" -v u0="${ui0:--}" -v u1="${ui1:--}" \
 		printf "%-34s %12s %12s %s\n", "VmRSS", "-", "", "-"
 		exit
 	}
-	printf "%-34s %9.2f MiB %12s %s\n", "VmRSS, largest", max / 1024, "", ""
-	printf "%-34s %9.2f MiB %12s %s\n", "  of which RssAnon", anon / 1024,
+	printf "%-34s %12s %12s %s\n", "VmRSS, largest", mib(max / 1024),
 	    "", ""
-	printf "%-34s %9.2f MiB %12s %s\n", "  of which RssFile", file / 1024,
+	printf "%-34s %12s %12s %s\n", "  of which RssAnon", mib(anon / 1024),
 	    "", ""
-	printf "%-34s %9.2f MiB %12s %s\n", "  of which RssShmem", shm / 1024,
+	printf "%-34s %12s %12s %s\n", "  of which RssFile", mib(file / 1024),
+	    "", ""
+	printf "%-34s %12s %12s %s\n", "  of which RssShmem", mib(shm / 1024),
 	    "", ""
 	printf "%-34s %9.2f MiB %12s %s\n", "VmHWM (peak since start)",
 	    hwm / 1024, "", ""
 	net = max / 1024 - 2 * mem
-	printf "%-34s %9.2f MiB %12s %s\n",
-	    "VmRSS - 2 x mem-size (" mem " MiB)", net, "< 16 MiB",
+	printf "%-34s %12s %12s %s\n",
+	    "VmRSS - 2 x mem-size (" mem " MiB)", mib(net), "< 16 MiB",
 	    net < 16 ? "ok" : "off"
 	printf "net %.2f %s\n", net, net < 16 ? "ok" : "off" > figs
     }'

@@ -153,6 +153,16 @@ median() {
 	    }'
 }
 
+# minimum FILE FORMAT: the smallest number in FILE, one a line, printed
+# with the printf FORMAT; "-" if none.
+minimum() {
+	if [ ! -s "$1" ]; then
+		echo -
+		return 0
+	fi
+	sort -g "$1" | awk -v fmt="$2" 'NR == 1 { printf fmt "\n", $1 }'
+}
+
 # now: seconds since the epoch with a fraction (date +%s.%N, else
 # whole seconds where %N is not supported).
 now() {

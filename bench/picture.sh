@@ -20,7 +20,8 @@
 # are benchtop's "value": the median sample, in the test's unit).
 # Verdicts: lmbench wall < 20 s, byte wall < 30 s, every ratio within
 # 0.90..1.10. The 10 s run's own CV is shown, to tell a slow report
-# from a noisy test.
+# from a noisy test. The summary names the worst ratio (farthest from 1
+# by |log ratio|).
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as overhead.sh;
 #   QUICK=1        only time the reports
@@ -99,7 +100,10 @@ echo "Target 3a: time to picture (wall clock of benchtop --report LAYOUT)"
 printf '%-8s %8s %6s %6s %8s\n' report 'wall s' bar tests verdict
 for l in $LAYOUTS; do
 	w=$(cat "$tmp/wall.$l" 2>/dev/null)
-	n=$(wc -l <"$tmp/report.$l.tsv" 2>/dev/null | tr -d ' ')
+	n=
+	if [ -f "$tmp/report.$l.tsv" ]; then
+		n=$(wc -l <"$tmp/report.$l.tsv" | tr -d ' ')
+	fi
 	b=$(bar "$l")
 	v=$(awk -v w="${w:--}" -v b="$b" 'BEGIN {
 		if (w == "-") print "-"; else print (w + 0 < b + 0) ? "ok" : "off"
@@ -111,7 +115,10 @@ for l in $LAYOUTS; do
 	else
 		vv="not run"
 	fi
-	summary "3 --report $l wall" "${w:--} s" "< $b s" "$vv" >>"$tmp/summary"
+	wf=-
+	[ -z "$w" ] || wf="$w s"
+	summary "3 --report $l wall" "$wf" "< $b s" "$vv" \
+	    >>"$tmp/summary"
 done
 
 if [ "$QUICK" = 1 ] || [ -z "$bt" ]; then
@@ -171,7 +178,7 @@ done
 cat "$tmp"/cmp.* 2>/dev/null >"$tmp/cmp.all"
 # shellcheck disable=SC2046 # three numbers/words, split on purpose
 set -- $(awk '{ n++ } $8 == "ok" { ok++ }
-    $6 != "-" { d = $6 - 1; if (d < 0) d = -d
+    $6 != "-" && $6 + 0 > 0 { d = log($6); if (d < 0) d = -d
 		if (worst == "" || d > wd) { worst = $2 "=" $6; wd = d } }
     END { printf "%d %d %s\n", ok, n, worst == "" ? "-" : worst }' \
     "$tmp/cmp.all")

@@ -124,7 +124,7 @@ for pair in $PAIRS; do
 	echo "$line"
 	# shellcheck disable=SC2086 # split the table line into fields
 	set -- $line
-	figure="$figure ${id#*.}=$3"
+	figure="$figure ${id#lmbench.}=$3"
 	case $8 in
 	ok) n_ok=$((n_ok + 1)) ;;
 	*noisy_host*) n_noisyhost=$((n_noisyhost + 1)) ;;
