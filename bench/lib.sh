@@ -41,7 +41,6 @@ bench_init() {
 		printf '%s: cannot make a scratch directory\n' "$bench_name" >&2
 		exit 0
 	}
-	# shellcheck disable=SC2154 # tmp is set above, at trap time.
 	trap 'bench_cleanup; rm -rf "$tmp"' EXIT
 	trap 'exit 129' HUP
 	trap 'exit 130' INT

@@ -2,8 +2,8 @@
 # run.sh: every benchmark of issue 8 in order, then one summary table of
 # each target's figure, bar and verdict. What `make bench` runs.
 #
-#   sh bench/run.sh            (about 12 minutes on a 2-CPU machine)
-#   QUICK=1 sh bench/run.sh    (picture.sh only times the reports)
+#   sh bench/run.sh            (about 13 minutes on a 2-CPU machine)
+#   QUICK=1 sh bench/run.sh    (about 5: picture.sh only times the reports)
 #
 # A benchmark that prints, not a test: it always exits 0.
 #

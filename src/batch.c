@@ -103,6 +103,7 @@ run_all(void *arg)
 	atomic_int *stop = b->stop;
 	struct run_config cfg;
 
+	sched_worker_private_files();
 	prepare_harness(b);
 	cfg = (struct run_config){
 		.duration_ns = (uint64_t)(b->o->seconds * 1e9),

@@ -233,10 +233,13 @@ util_child_prepare(const struct bench_ctx *ctx, pid_t parent, int cpu)
 void
 bench_fds_snapshot(struct bench_ctx *ctx)
 {
-	DIR *d = opendir("/proc/self/fd");
+	/* This thread's table: a worker has one of its own (sched.c). */
+	DIR *d = opendir("/proc/thread-self/fd");
 	struct dirent *e;
 
 	memset(ctx->foreign_fds, 0, sizeof ctx->foreign_fds);
+	if (d == NULL)
+		d = opendir("/proc/self/fd"); /* before Linux 3.17 */
 	if (d == NULL)
 		return;
 	while ((e = readdir(d)) != NULL) {

@@ -181,6 +181,7 @@ worker_main(void *arg)
 	uint64_t *slices = calloc(store_count(m->store), sizeof *slices);
 	size_t i;
 
+	sched_worker_private_files();
 	worker_prepare(w);
 	while (slices != NULL && !atomic_load(&m->quit)) {
 		if (atomic_load(&m->paused)) {

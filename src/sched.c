@@ -6,6 +6,7 @@
 
 #include "sched.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +47,14 @@ sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
 
 	(void)snprintf(name, sizeof name, "bt-worker%d", index);
 	return sched_thread_start(w, name, fn, arg, err, errsize);
+}
+
+void
+sched_worker_private_files(void)
+{
+#ifdef CLONE_FILES
+	(void)unshare(CLONE_FILES);
+#endif
 }
 
 void
