@@ -43,6 +43,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "bench.h"
 
 #define FST_BLOCK_BYTES 1024 /* fstime's BUFF_SIZE */
@@ -56,10 +57,7 @@
 #define POOL_FACTOR      8u
 #define LATFS_STOP_EVERY 256u
 
-#define REREAD_CHUNK     (64 * 1024) /* lmbench's XFERSIZE */
-#define REREAD_MIN_BYTES (1u << 20)
-#define REREAD_MAX_BYTES (1u << 30)
-#define REREAD_DEF_BYTES (64u << 20) /* benchtop's --mem-size default */
+#define REREAD_CHUNK BENCH_FILE_CHUNK /* lmbench's XFERSIZE */
 
 /* BYTE fstime: fd[0] is the file written or read, fd[1] the copy. */
 struct fst_state {
@@ -535,28 +533,11 @@ latfs_teardown(struct bench_ctx *ctx)
 
 /* ---- lmbench 2.0: bw_file_rd io_only ---- */
 
-/*
- * lmbench's file is $MB megabytes, the size its bandwidth tests use;
- * benchtop's is --mem-size, kept between 1 MiB and 1 GiB and rounded
- * down to whole chunks.
- */
-static uint64_t
-reread_bytes(const struct bench_ctx *ctx)
-{
-	uint64_t bytes = ctx->mem_bytes ? ctx->mem_bytes : REREAD_DEF_BYTES;
-
-	if (bytes < REREAD_MIN_BYTES)
-		bytes = REREAD_MIN_BYTES;
-	if (bytes > REREAD_MAX_BYTES)
-		bytes = REREAD_MAX_BYTES;
-	return bytes - bytes % REREAD_CHUNK;
-}
-
 static int
 reread_setup(struct bench_ctx *ctx)
 {
 	struct reread_state *s = calloc(1, sizeof *s);
-	uint64_t bytes = reread_bytes(ctx);
+	uint64_t bytes = bench_file_bytes(ctx);
 	int st;
 
 	if (s == NULL)

@@ -339,3 +339,15 @@ bench_party_cpu(const struct bench_ctx *ctx, int i)
 		return ctx->partner_cpu;
 	return util_nth_cpu(i);
 }
+
+uint64_t
+bench_file_bytes(const struct bench_ctx *ctx)
+{
+	uint64_t bytes = ctx->mem_bytes ? ctx->mem_bytes : UINT64_C(64) << 20;
+
+	if (bytes < (UINT64_C(1) << 20))
+		bytes = UINT64_C(1) << 20;
+	if (bytes > (UINT64_C(1) << 30))
+		bytes = UINT64_C(1) << 30;
+	return bytes - bytes % BENCH_FILE_CHUNK;
+}

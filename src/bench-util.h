@@ -21,6 +21,7 @@
 #define BENCHTOP_BENCH_UTIL_H
 
 #include <pthread.h>
+#include <stdint.h>
 
 struct bench_ctx;
 
@@ -109,5 +110,14 @@ int bench_party_cpu(const struct bench_ctx *ctx, int i);
  * it right before setup); partner processes close them.
  */
 void bench_fds_snapshot(struct bench_ctx *ctx);
+
+/* The chunk the file and mmap tests move: lmbench's XFERSIZE. */
+#define BENCH_FILE_CHUNK (64 * 1024)
+
+/*
+ * Size of the big file of the file and VM tests (lmbench's $MB): the
+ * --mem-size buffer size kept within 1 MiB..1 GiB, in whole chunks.
+ */
+uint64_t bench_file_bytes(const struct bench_ctx *ctx);
 
 #endif

@@ -59,12 +59,10 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "bench.h"
 
-#define VM_CHUNK     (64 * 1024) /* lmbench's XFERSIZE */
-#define VM_MIN_BYTES (1u << 20)  /* lat_pagefault's smallest file */
-#define VM_MAX_BYTES (1u << 30)
-#define VM_DEF_BYTES (64u << 20) /* benchtop's --mem-size default */
+#define VM_CHUNK BENCH_FILE_CHUNK /* lmbench's XFERSIZE */
 
 #define MMAP_PSIZE   (16 * 1024)  /* lat_mmap: one write per 16 KiB... */
 #define MMAP_N       10           /* ...over the first tenth */
@@ -106,18 +104,6 @@ static _Thread_local struct vm_state *volatile prot_current;
 /* The SIGSEGV disposition prot_fault replaced; see DESIGN. */
 static struct sigaction prot_old_action;
 
-static uint64_t
-vm_bytes(const struct bench_ctx *ctx)
-{
-	uint64_t bytes = ctx->mem_bytes ? ctx->mem_bytes : VM_DEF_BYTES;
-
-	if (bytes < VM_MIN_BYTES)
-		bytes = VM_MIN_BYTES;
-	if (bytes > VM_MAX_BYTES)
-		bytes = VM_MAX_BYTES;
-	return bytes - bytes % VM_CHUNK;
-}
-
 /* State and its file, "<scratch>/<stem>.XXXXXX", still empty. */
 static int
 vm_new(struct bench_ctx *ctx, const char *stem)
@@ -129,7 +115,7 @@ vm_new(struct bench_ctx *ctx, const char *stem)
 		return bench_fail(ctx, "calloc", errno);
 	s->fd = -1;
 	s->map = MAP_FAILED;
-	s->file_bytes = vm_bytes(ctx);
+	s->file_bytes = bench_file_bytes(ctx);
 	ctx->state = s;
 	(void)snprintf(s->path, sizeof s->path, "%s/%s.XXXXXX", dir, stem);
 	if ((s->fd = mkostemp(s->path, O_CLOEXEC)) < 0)
