@@ -70,7 +70,8 @@ def ge(a, b, factor=1.0):
     va, vb = val(a), val(b)
     if va is not None and vb is not None and not va >= vb * factor:
         bad.append("expected %s (%g) >= %g x %s (%g)" % (a, va, factor, b, vb))
-ge("lmbench.ctx_16p_64k", "lmbench.ctx_2p_0k", 0.5)
+# (no ordering on the ctx_ rows: each subtracts its own baseline, so a
+# short or sanitized run can put 16p/64k at almost 0, as lmbench can)
 ge("lmbench.sh", "lmbench.exec", 0.8)
 ge("lmbench.exec", "lmbench.fork", 0.8)
 ge("byte.shell1", "byte.shell8", 1.0)
