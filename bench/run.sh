@@ -12,6 +12,7 @@
 #   3 time to picture    bench/picture.sh
 #   4 footprint          bench/footprint.sh
 #   5 scale              not benchmarked here (see the table)
+#   and issue 4's        bench/tui-batch.sh (TUI on against batch)
 #
 # Environment: passed through to every script (BENCHTOP, BENCHTOP_DATA,
 # CC, QUICK, BENCH_CPU and each script's own; see their headers).
@@ -23,7 +24,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init run.sh
 
-SCRIPTS="overhead precision picture footprint"
+SCRIPTS="overhead precision picture footprint tui-batch"
 ONLY=${BENCH_ONLY:-$SCRIPTS}
 
 machine_line

@@ -138,6 +138,11 @@ struct bench_ctx {
 	size_t mem_bytes;       /* buffer of the memory bandwidth tests */
 	double base_ns;         /* per op, from test->baseline; subtracted */
 	double base_cyc;
+	/* Time run() spent on upkeep that is not the operation (lat_fs
+	 * refilling its pool, as lmbench times creates and deletes apart),
+	 * on cycles_now_ns()'s clock: the harness zeroes it before run()
+	 * and takes it out of the sample. */
+	uint64_t untimed_ns;
 	/* Descriptors open before setup (other tests', other workers'): a
 	 * partner process closes them, so that it never holds another
 	 * test's pipe end open. Bit i of byte i / 8; filled by the runner. */

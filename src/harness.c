@@ -7,6 +7,7 @@
 
 #include "harness.h"
 
+#include <math.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ harness_init(struct harness *h, const struct harness_clock *clock,
 	memset(h, 0, sizeof *h);
 	h->clock = *clock;
 	h->target_ns = target_ns;
+	harness_new_run(h);
 }
 
 /* An empty run(): the loop every test's run() has around its work. */
@@ -37,6 +39,22 @@ empty_run(struct bench_ctx *ctx, uint64_t n)
 	return BENCH_OK;
 }
 
+/* Take the upkeep run() declared out of an interval; the ticks in
+ * proportion, as the counter ran at one rate through the interval. */
+static void
+remove_untimed(uint64_t untimed_ns, uint64_t *ns, uint64_t *ticks)
+{
+	/* *ns is the whole interval here */
+	if (untimed_ns == 0 || *ns == 0)
+		return;
+	if (untimed_ns >= *ns) {
+		*ns = *ticks = 0;
+		return;
+	}
+	*ticks -= (uint64_t)((double)*ticks * (double)untimed_ns / (double)*ns);
+	*ns -= untimed_ns;
+}
+
 /* One interval around run(ctx, n): raw ns and ticks, nothing removed. */
 static int
 time_run(struct harness *h, struct bench_ctx *ctx, bench_run_fn run, uint64_t n,
@@ -46,6 +64,7 @@ time_run(struct harness *h, struct bench_ctx *ctx, bench_run_fn run, uint64_t n,
 	uint64_t t0, t1, k0, k1;
 	int st;
 
+	ctx->untimed_ns = 0;
 	t0 = c->now_ns(c->arg);
 	k0 = c->ticks(c->arg);
 	st = run(ctx, n);
@@ -53,6 +72,7 @@ time_run(struct harness *h, struct bench_ctx *ctx, bench_run_fn run, uint64_t n,
 	t1 = c->now_ns(c->arg);
 	*ns = t1 > t0 ? t1 - t0 : 0;
 	*ticks = k1 > k0 ? k1 - k0 : 0;
+	remove_untimed(ctx->untimed_ns, ns, ticks);
 	return st;
 }
 
@@ -101,16 +121,118 @@ subtract(double raw, double overhead)
 	return raw > overhead ? raw - overhead : 0;
 }
 
+void
+harness_noise_reset(struct harness_noise *z)
+{
+	z->best_share = 0;
+	z->min_ivcsw_per_ms = -1;
+	z->ref_ghz = 0;
+}
+
+void
+harness_new_run(struct harness *h)
+{
+	harness_noise_reset(&h->noise);
+}
+
+/* Below this a sample is too short to judge its share of the CPU. */
+#define JUDGE_MIN_NS 1000000u
+/* A share of the CPU this much below the run's best is a disturbance. */
+#define STARVED_FRACTION 0.9
+/* A core clock this far from the run's first sample is a change. */
+#define CLOCK_TOLERANCE 0.05
+
+/* Preempted more often than the run's calmest sample was (a test whose
+ * partner shares the CPU is preempted at every wake-up: that is its
+ * normal, not a disturbance). */
+static unsigned
+judge_preempted(struct harness_noise *z, uint64_t nivcsw, double ms)
+{
+	double rate = (double)nivcsw / ms;
+	unsigned f = 0;
+
+	if (z->min_ivcsw_per_ms >= 0 &&
+	    (double)nivcsw >= 1.5 * z->min_ivcsw_per_ms * ms + 1)
+		f = SAMPLE_F_PREEMPTED;
+	if (z->min_ivcsw_per_ms < 0 || rate < z->min_ivcsw_per_ms)
+		z->min_ivcsw_per_ms = rate;
+	return f;
+}
+
+static unsigned
+judge_starved(struct harness_noise *z, double share)
+{
+	unsigned f =
+	    share < STARVED_FRACTION * z->best_share ? SAMPLE_F_STARVED : 0;
+
+	if (share > z->best_share)
+		z->best_share = share;
+	return f;
+}
+
+static unsigned
+judge_clock(struct harness_noise *z, uint64_t ticks, uint64_t cpu_ns)
+{
+	double ghz = cpu_ns ? (double)ticks / (double)cpu_ns : 0;
+
+	if (ghz <= 0)
+		return 0;
+	if (z->ref_ghz <= 0) {
+		z->ref_ghz = ghz;
+		return 0;
+	}
+	return fabs(ghz / z->ref_ghz - 1) > CLOCK_TOLERANCE ? SAMPLE_F_CLOCK
+	                                                    : 0;
+}
+
+unsigned
+harness_judge_noise(struct harness_noise *z, const struct harness_usage *d,
+    uint64_t wall_ns, uint64_t ticks, int core_cycles)
+{
+	unsigned f;
+
+	if (wall_ns < JUDGE_MIN_NS)
+		return 0;
+	f = judge_preempted(z, d->nivcsw, (double)wall_ns / 1e6);
+	f |= judge_starved(z, (double)d->cpu_ns / (double)wall_ns);
+	if (core_cycles)
+		f |= judge_clock(z, ticks, d->cpu_ns);
+	return f ? f | SAMPLE_F_NOISY : 0;
+}
+
+/* The usage rules on one sample, when the clock can read usage. */
+static void
+judge_sample(struct harness *h, const struct harness_usage *u0,
+    uint64_t raw_ticks, struct sample *s)
+{
+	struct harness_usage u1, d;
+
+	s->cpu_share = -1;
+	if (h->clock.usage == NULL)
+		return;
+	h->clock.usage(h->clock.arg, &u1);
+	d.cpu_ns = u1.cpu_ns > u0->cpu_ns ? u1.cpu_ns - u0->cpu_ns : 0;
+	d.nivcsw = u1.nivcsw > u0->nivcsw ? u1.nivcsw - u0->nivcsw : 0;
+	if (s->wall_ns > 0)
+		s->cpu_share = (double)d.cpu_ns / (double)s->wall_ns;
+	s->flags |= harness_judge_noise(&h->noise, &d, s->wall_ns, raw_ticks,
+	    h->clock.core_cycles);
+}
+
 int
 harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
     struct sample *s)
 {
+	struct harness_usage u0 = { 0, 0 };
 	uint64_t raw_ns, raw_ticks;
 	double over_ns, over_ticks;
 	int st;
 
 	memset(s, 0, sizeof *s);
+	if (h->clock.usage != NULL)
+		h->clock.usage(h->clock.arg, &u0);
 	st = time_run(h, ctx, ctx->test->run, n, &raw_ns, &raw_ticks);
+	s->wall_ns = raw_ns + ctx->untimed_ns;
 	over_ns = h->timer_ns + (double)n * h->loop_ns_per_op;
 	over_ticks = h->timer_ticks + (double)n * h->loop_ticks_per_op;
 	s->t_ns = h->clock.now_ns(h->clock.arg);
@@ -124,7 +246,8 @@ harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
 	    ctx->base_cyc);
 	s->cpu = sched_getcpu();
 	if (over_ns > 0.1 * (double)raw_ns)
-		s->flags |= SAMPLE_F_NOISY;
+		s->flags |= SAMPLE_F_COARSE;
+	judge_sample(h, &u0, raw_ticks, s);
 	return st;
 }
 
@@ -205,20 +328,20 @@ harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n)
 			*n *= 8;
 			continue;
 		}
-		if (s.raw_ns * 2 >= h->target_ns) {
-			*n = scale_to_target(h, *n, s.raw_ns);
+		if (s.wall_ns * 2 >= h->target_ns) {
+			*n = scale_to_target(h, *n, s.wall_ns);
 			return BENCH_OK;
 		}
 		/* Scale, then confirm with one sample at the new n. */
-		*n = scale_to_target(h, *n, s.raw_ns);
+		*n = scale_to_target(h, *n, s.wall_ns);
 	}
 	return BENCH_OK;
 }
 
 uint64_t
-harness_rescale(const struct harness *h, uint64_t n, uint64_t raw_ns)
+harness_rescale(const struct harness *h, uint64_t n, uint64_t wall_ns)
 {
-	if (raw_ns * 2 >= h->target_ns && raw_ns <= h->target_ns * 2)
+	if (wall_ns * 2 >= h->target_ns && wall_ns <= h->target_ns * 2)
 		return n;
-	return scale_to_target(h, n, raw_ns);
+	return scale_to_target(h, n, wall_ns);
 }

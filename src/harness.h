@@ -6,7 +6,7 @@
  *   harness_measure_overheads(&h);       timer reads, empty loop
  *   harness_calibrate(&h, ctx, &n);      n so a sample lasts ~target
  *   harness_sample(&h, ctx, n, &s);      one sample, overheads removed
- *   n = harness_rescale(&h, n, raw_ns);  follow a drifting cost
+ *   n = harness_rescale(&h, n, s.wall_ns);  follow a drifting cost
  *
  * The clock is a small function-pointer struct so that unit tests inject
  * a fake one. No globals: every piece of state is in struct harness.
@@ -19,11 +19,30 @@
 
 #include "bench.h"
 
+/* What the worker thread got from the machine, read around a sample. */
+struct harness_usage {
+	uint64_t cpu_ns; /* the thread's CPU time */
+	uint64_t nivcsw; /* times it was preempted (involuntary switches) */
+};
+
 struct harness_clock {
 	uint64_t (*now_ns)(void *arg); /* monotonic time in ns */
 	uint64_t (*ticks)(void *arg);  /* cycle counter, in ticks */
 	void *arg;
 	double cycles_per_tick; /* ticks -> core cycles */
+	/* Optional (NULL: no disturbance detection): the thread's usage. */
+	void (*usage)(void *arg, struct harness_usage *u);
+	/* Ticks are the core's own cycles (PMU): cycles per CPU ns then
+	 * show the clock the core ran at, and a change of it. */
+	int core_cycles;
+};
+
+/* Per run (one test, one slice): what the disturbance rules compare to. */
+struct harness_noise {
+	double best_share; /* highest CPU time / wall time of a sample */
+	double
+	    min_ivcsw_per_ms; /* lowest preemption rate of a sample; <0 none */
+	double ref_ghz;       /* PMU cycles per CPU ns of the first sample */
 };
 
 struct harness {
@@ -33,26 +52,51 @@ struct harness {
 	double timer_ticks;
 	double loop_ns_per_op; /* one iteration of an empty run() */
 	double loop_ticks_per_op;
+	struct harness_noise noise; /* of the current run: harness_new_run */
 };
 
-/* The sample spent more than 10% of its time in subtracted overhead. */
+/*
+ * The sample was disturbed: the worker was preempted, or received less
+ * of the CPU than the best sample of this run did, or (PMU) the core
+ * clock moved. What the "noisy" count and the screen's mark report.
+ */
 #define SAMPLE_F_NOISY 0x1u
+/* More than 10% of the sample was subtracted overhead (timer, loop). */
+#define SAMPLE_F_COARSE 0x2u
+/* Why a sample is noisy (with SAMPLE_F_NOISY). */
+#define SAMPLE_F_PREEMPTED 0x4u  /* involuntary context switches */
+#define SAMPLE_F_STARVED   0x8u  /* CPU time / wall fell below the best */
+#define SAMPLE_F_CLOCK     0x10u /* PMU cycles per CPU ns moved > 5% */
 
 struct sample {
 	uint64_t t_ns;        /* end of the sample on the harness clock */
 	uint64_t n;           /* operations performed */
 	uint64_t raw_ns;      /* measured interval before subtraction */
+	uint64_t wall_ns;     /* raw_ns plus the upkeep run() declared */
 	double ns_per_op;     /* overheads removed, never negative */
 	double cycles_per_op; /* overheads removed, never negative */
 	int cpu;              /* CPU at the end of the sample, or -1 */
 	unsigned flags;       /* SAMPLE_F_* */
+	double cpu_share;     /* thread CPU time / wall time, or -1 */
 };
+
+/*
+ * The disturbance rules, pure: the usage difference `d` over a sample of
+ * `wall_ns` that counted `ticks`; updates `noise`. Returns SAMPLE_F_*.
+ */
+unsigned harness_judge_noise(struct harness_noise *noise,
+    const struct harness_usage *d, uint64_t wall_ns, uint64_t ticks,
+    int core_cycles);
 
 /* Largest n the calibration will ever choose. */
 #define HARNESS_MAX_N (UINT64_C(1) << 40)
 
 void harness_init(struct harness *h, const struct harness_clock *clock,
     uint64_t target_ns);
+
+/* Forget the last run's disturbance references (a new test or slice). */
+void harness_new_run(struct harness *h);
+void harness_noise_reset(struct harness_noise *z);
 
 /* Measure the cost of the clock reads and of an empty loop iteration. */
 void harness_measure_overheads(struct harness *h);
@@ -76,7 +120,11 @@ int harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n);
 int harness_measure_baseline(struct harness *h, struct bench_ctx *ctx,
     uint64_t n);
 
-/* New n when a sample of `raw_ns` strayed beyond 0.5..2 x the target. */
-uint64_t harness_rescale(const struct harness *h, uint64_t n, uint64_t raw_ns);
+/*
+ * New n when a sample that took `wall_ns` strayed beyond 0.5..2 x the
+ * target. The wall time, upkeep included: the target bounds how long a
+ * sample keeps the worker, whatever part of it is measured.
+ */
+uint64_t harness_rescale(const struct harness *h, uint64_t n, uint64_t wall_ns);
 
 #endif

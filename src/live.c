@@ -40,7 +40,7 @@
 
 #define LOG_HEADER                                                             \
 	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
-	"marks\n"
+	"marks,noisy\n"
 
 struct live {
 	const struct opts *o;
@@ -236,6 +236,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.machine = &l->machine,
 		.delay_ms = (int)(l->o->delay_s * 1000),
 		.color = !l->o->no_color && getenv("NO_COLOR") == NULL,
+		.quiet = l->o->quiet_ui,
 		.log_fd = l->log_fd,
 		.quit = &l->quit,
 		.resize = &l->resize,

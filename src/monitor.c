@@ -15,6 +15,12 @@
  * pause and on quit. `paused`, `quit` and `placement` are atomics the UI
  * writes and workers read between slices. A slice that was interrupted
  * keeps the test's previous status (it did not fail).
+ *
+ * Quiet UI (monitor_hold/monitor_release): the UI sets `hold`; every
+ * worker parks at its next sample boundary (after pushing the sample, or
+ * between slices) on `park_cv`, counted in `parked` under `park_lock`,
+ * so that the UI draws while nothing is measured. The wait is outside
+ * any timed interval. Release, quit and stop wake them.
  */
 
 #include "config.h"
@@ -50,6 +56,10 @@ struct monitor {
 	atomic_int paused;
 	atomic_int quit;
 	atomic_int placement;
+	atomic_int hold;           /* quiet UI: park at the next boundary */
+	pthread_mutex_t park_lock; /* guards parked */
+	pthread_cond_t park_cv;    /* parked workers wait; the UI too */
+	int parked;
 	pthread_mutex_t lock; /* guards cursor and busy */
 	size_t cursor;
 	unsigned char *busy;              /* test i runs on some worker */
@@ -88,16 +98,32 @@ release(struct monitor *m, size_t i)
 }
 
 struct push_arg {
-	struct store *store;
+	struct monitor *m;
 	size_t i;
 };
+
+/* A sample boundary: wait here while the quiet UI draws. */
+static void
+park_if_held(struct monitor *m)
+{
+	if (!atomic_load(&m->hold))
+		return;
+	(void)pthread_mutex_lock(&m->park_lock);
+	m->parked++;
+	(void)pthread_cond_broadcast(&m->park_cv);
+	while (atomic_load(&m->hold) && !atomic_load(&m->quit))
+		(void)pthread_cond_wait(&m->park_cv, &m->park_lock);
+	m->parked--;
+	(void)pthread_mutex_unlock(&m->park_lock);
+}
 
 static void
 push_sample(void *arg, const struct sample *s)
 {
 	struct push_arg *p = arg;
 
-	store_push(p->store, p->i, s);
+	store_push(p->m->store, p->i, s);
+	park_if_held(p->m);
 }
 
 static void
@@ -134,7 +160,7 @@ static void
 run_slice(struct worker *w, size_t i, uint64_t *slices)
 {
 	struct monitor *m = w->m;
-	struct push_arg pa = { m->store, i };
+	struct push_arg pa = { m, i };
 	enum bench_placement place = atomic_load(&m->placement);
 	struct run_config cfg = {
 		.duration_ns = m->cfg.slice_ns,
@@ -184,6 +210,7 @@ worker_main(void *arg)
 	sched_worker_private_files();
 	worker_prepare(w);
 	while (slices != NULL && !atomic_load(&m->quit)) {
+		park_if_held(m);
 		if (atomic_load(&m->paused)) {
 			nap_ms(50);
 			continue;
@@ -215,6 +242,8 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->n_hint = calloc(n ? n : 1, sizeof *m->n_hint);
 	m->hint_place = calloc(n ? n : 1, sizeof *m->hint_place);
 	(void)pthread_mutex_init(&m->lock, NULL);
+	(void)pthread_mutex_init(&m->park_lock, NULL);
+	(void)pthread_cond_init(&m->park_cv, NULL);
 	atomic_init(&m->placement, cfg->placement);
 	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL) {
 		free(m->busy);
@@ -283,6 +312,51 @@ monitor_workers(const struct monitor *m)
 	return m->cfg.workers;
 }
 
+int
+monitor_worker_cpu(const struct monitor *m, int k)
+{
+	return k >= 0 && k < m->cfg.workers ? m->cfg.cpus[k] : -1;
+}
+
+/* CLOCK_REALTIME deadline `ms` from now, for pthread_cond_timedwait. */
+static struct timespec
+deadline_in(long ms)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += ms / 1000;
+	ts.tv_nsec += (ms % 1000) * 1000000L;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	return ts;
+}
+
+int
+monitor_hold(struct monitor *m, long timeout_ms)
+{
+	struct timespec until = deadline_in(timeout_ms);
+	int all, rc = 0;
+
+	atomic_store(&m->hold, 1);
+	(void)pthread_mutex_lock(&m->park_lock);
+	while ((all = m->parked >= m->cfg.workers) == 0 && rc == 0)
+		rc = pthread_cond_timedwait(&m->park_cv, &m->park_lock, &until);
+	(void)pthread_mutex_unlock(&m->park_lock);
+	return all;
+}
+
+void
+monitor_release(struct monitor *m)
+{
+	(void)pthread_mutex_lock(&m->park_lock);
+	atomic_store(&m->hold, 0);
+	(void)pthread_cond_broadcast(&m->park_cv);
+	(void)pthread_mutex_unlock(&m->park_lock);
+}
+
 void
 monitor_stop(struct monitor *m)
 {
@@ -292,12 +366,15 @@ monitor_stop(struct monitor *m)
 		return;
 	atomic_store(&m->quit, 1);
 	atomic_store(&m->interrupt, 1);
+	monitor_release(m);
 	for (int k = 0; k < m->cfg.workers; k++)
 		abandoned |= sched_worker_join_stoppable(&m->w[k].thread,
 		                 &m->interrupt, 2000) != 0;
 	if (abandoned) /* a worker may still use m: exit will end it */
 		return;
 	(void)pthread_mutex_destroy(&m->lock);
+	(void)pthread_mutex_destroy(&m->park_lock);
+	(void)pthread_cond_destroy(&m->park_cv);
 	free(m->busy);
 	free(m->n_hint);
 	free(m->hint_place);

@@ -41,6 +41,16 @@ int monitor_paused(const struct monitor *m);
 void monitor_set_placement(struct monitor *m, enum bench_placement p);
 enum bench_placement monitor_placement(const struct monitor *m);
 int monitor_workers(const struct monitor *m);
+/* The CPU worker k was given (-1: not pinned). */
+int monitor_worker_cpu(const struct monitor *m, int k);
+/*
+ * Quiet UI: park every worker at its next sample boundary. Returns 1 once
+ * all are parked, 0 if some did not get there within timeout_ms (a slow
+ * sample, a setup): they stay asked to. monitor_release lets them go;
+ * call it after either outcome.
+ */
+int monitor_hold(struct monitor *m, long timeout_ms);
+void monitor_release(struct monitor *m);
 /* Stop every slice at its next sample boundary, join, free. */
 void monitor_stop(struct monitor *m);
 

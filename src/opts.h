@@ -39,6 +39,7 @@ struct opts {
 	double delay_s;          /* -d: refresh delay of the live screen */
 	double slice_ms;         /* one test's turn in the live monitor */
 	int no_color;            /* --no-color (NO_COLOR is read by main) */
+	int quiet_ui;            /* --quiet-ui */
 	const char *log;         /* --log FILE.csv, or NULL */
 	const char *data;        /* --data DIR, or NULL */
 	const char *ref;         /* --ref ID|NAME|FILE, or NULL */

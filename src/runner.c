@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "bench-util.h"
 #include "cycles.h"
@@ -30,6 +32,23 @@ real_ticks(void *arg)
 	return cycles_counter_read(arg);
 }
 
+/* The calling thread's CPU time and preemptions: what the sample got. */
+static void
+real_usage(void *arg, struct harness_usage *u)
+{
+	struct timespec ts;
+	struct rusage ru;
+
+	(void)arg;
+	u->cpu_ns = 0;
+	u->nivcsw = 0;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+		u->cpu_ns =
+		    (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	if (getrusage(RUSAGE_THREAD, &ru) == 0)
+		u->nivcsw = (uint64_t)ru.ru_nivcsw;
+}
+
 void
 runner_real_clock(struct harness_clock *c, struct cycles_counter *counter)
 {
@@ -37,6 +56,8 @@ runner_real_clock(struct harness_clock *c, struct cycles_counter *counter)
 	c->ticks = real_ticks;
 	c->arg = counter;
 	c->cycles_per_tick = counter->cycles_per_tick;
+	c->usage = real_usage;
+	c->core_cycles = counter->source == CYCLES_PMU;
 }
 
 /* A growing array of samples, owned by one run. */
@@ -109,7 +130,7 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 			return bench_fail(ctx, "realloc", ENOMEM);
 		r->noisy += (s.flags & SAMPLE_F_NOISY) != 0;
 		r->cpu = s.cpu;
-		n = harness_rescale(h, n, s.raw_ns);
+		n = harness_rescale(h, n, s.wall_ns);
 		r->n_per_sample = n;
 	} while (s.t_ns < t_end && !stopped(cfg));
 	return stopped(cfg) ? BENCH_STOPPED : BENCH_OK;
@@ -130,6 +151,8 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 		return st;
 	if ((st = harness_measure_baseline(h, ctx, r->n_per_sample)) != 0)
 		return st;
+	/* The baseline's share of the CPU is not the test's (no partner). */
+	harness_new_run(h);
 	/* Calibration warmed a slow test up already; its samples are dear. */
 	if (!(r->test->flags & BENCH_F_SLOW) &&
 	    (st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
@@ -183,6 +206,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	int st = BENCH_OK;
 
 	memset(r, 0, sizeof *r);
+	harness_new_run(h);
 	r->test = t;
 	r->value = NAN;
 	r->cpu = r->partner_cpu = -1;

@@ -59,9 +59,9 @@ detail_stats(struct ui *ui, int *y, const struct view_row *r)
 	(*y)++;
 	mvprintw((*y)++, 2,
 	    "ns/op %s   cycles/op %s   CV %.2f%%   "
-	    "median 95%% CI +-%.2f%%",
+	    "median 95%% CI +-%.2f%%   noisy %.0f%%",
 	    fmt_ns(a, sizeof a, r->ns, 9), fmt_si(b, sizeof b, r->cyc, 9),
-	    r->cv_pct, r->ci_pct);
+	    r->cv_pct, r->ci_pct, r->noisy_pct);
 	mvprintw((*y)++, 2,
 	    "samples %llu (window %zu)   n per sample %llu   "
 	    "overhead subtracted %s/op   slices %llu",

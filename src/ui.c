@@ -274,12 +274,13 @@ write_log(struct ui *ui)
 			if (sv.first_seq + k < ui->logged[i])
 				continue;
 			w = snprintf(line, sizeof line,
-			    "%.3f,%s,%.6g,%s,%.6g,%.6g,%d,%s,%zu\n",
+			    "%.3f,%s,%.6g,%s,%.6g,%.6g,%d,%s,%zu,%d\n",
 			    ui->log_epoch_s + e->t_ms / 1e3, t->id,
 			    units_value(t->unit, t->work_per_op, e->ns_per_op,
 			        e->cycles_per_op),
 			    bench_unit_name(t->unit), e->ns_per_op,
-			    e->cycles_per_op, e->cpu, place, ui->nmarks);
+			    e->cycles_per_op, e->cpu, place, ui->nmarks,
+			    (e->flags & SAMPLE_F_NOISY) != 0);
 			if (len + (size_t)w + 1 > cap) {
 				cap = (cap + (size_t)w + 1) * 2;
 				block = realloc(block, cap);
@@ -340,7 +341,7 @@ header_line3(struct ui *ui)
 	    "sort %s%s",
 	    ui_ref_machine(ui) ? ui_ref_machine(ui)->id : "none",
 	    monitor_workers(mon), bench_placement_name(monitor_placement(mon)),
-	    ui->cfg.delay_ms / 1000.0,
+	    ui_quiet_delay_ms(ui) / 1000.0,
 	    (const char *[]){ "group", "name", "ns/op", "cv",
 	        "delta" }[ui->sort],
 	    ui->sort_reverse ? " (reversed)" : "");
@@ -350,6 +351,10 @@ header_line3(struct ui *ui)
 		    ui->frozen ? "[FROZEN display]" : "");
 		ui_role_off(ui, UI_ROLE_WARN);
 	}
+	if (ui->quiet && ui->quiet_cpu >= 0)
+		printw("  [QUIET: ui on CPU %d]", ui->quiet_cpu);
+	else if (ui->quiet)
+		printw("  [QUIET]");
 	if (ui->have_baseline)
 		printw("  baseline set");
 	if (ui->message[0] != '\0')
@@ -569,6 +574,9 @@ handle_key(struct ui *ui, int ch)
 		monitor_set_paused(ui->cfg.monitor,
 		    !monitor_paused(ui->cfg.monitor));
 		break;
+	case 'Q':
+		ui_quiet_set(ui, !ui->quiet);
+		break;
 	case 't':
 		toggle_test(ui);
 		break;
@@ -702,15 +710,13 @@ curses_start(struct ui *ui)
 	colors_init(ui);
 }
 
-/* Refresh data when due; returns 1 when the screen needs drawing. */
+/* Refresh data (when due, see tick_due); returns 1: draw the screen. */
 static int
 tick(struct ui *ui, uint64_t *next_ns)
 {
 	uint64_t now = cycles_now_ns();
 
-	if (now < *next_ns)
-		return 0;
-	*next_ns = now + (uint64_t)ui->cfg.delay_ms * 1000000u;
+	*next_ns = now + (uint64_t)ui_quiet_delay_ms(ui) * 1000000u;
 	measure_self(ui);
 	write_log(ui);
 	/* The OpenMetrics file every 10 s, whatever the refresh. */
@@ -742,15 +748,19 @@ ui_run(const struct ui_config *cfg)
 		return -1;
 	}
 	curses_start(&ui);
+	ui_quiet_init(&ui);
 	while (!atomic_load(cfg->quit)) {
 		if (atomic_exchange(cfg->resize, 0)) {
 			apply_resize();
 			dirty = 1;
 		}
-		dirty |= tick(&ui, &next);
-		if (dirty) {
+		if (cycles_now_ns() >= next || dirty) {
+			ui_quiet_hold(&ui); /* quiet: nothing measures now */
+			if (cycles_now_ns() >= next)
+				(void)tick(&ui, &next);
 			build_lines(&ui);
 			draw(&ui);
+			ui_quiet_release(&ui);
 			dirty = 0;
 		}
 		if ((ch = getch()) == ERR)

@@ -6,6 +6,7 @@
 #ifndef BENCHTOP_UI_H
 #define BENCHTOP_UI_H
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,7 @@ struct ui_config {
 	const struct machine *machine;
 	int delay_ms;       /* refresh delay (-d), 100..60000 */
 	int color;          /* 0 with --no-color or NO_COLOR */
+	int quiet;          /* --quiet-ui at start */
 	int log_fd;         /* --log, or -1 */
 	atomic_int *quit;   /* set by main on INT/TERM/HUP; set on q */
 	atomic_int *resize; /* set by main on SIGWINCH */
@@ -94,6 +96,9 @@ struct ui {
 	size_t ref_index;   /* reference machine (r), SIZE_MAX: none */
 	size_t compare_top; /* first line of the comparison screen */
 	uint64_t next_export_ns;
+	int quiet;          /* Q: draw only while workers are parked */
+	int quiet_cpu;      /* the UI's CPU when quiet, -1: shared */
+	cpu_set_t affinity; /* the UI thread's, before quiet */
 };
 
 /* Run the live screen until q or a stop signal; returns an exit code. */
@@ -104,6 +109,19 @@ void ui_table_draw(struct ui *ui);
 void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
+
+/* Quiet mode (ui-quiet.c). */
+void ui_quiet_init(struct ui *ui);
+void ui_quiet_set(struct ui *ui, int on);
+/* The refresh delay now: at least UI_QUIET_DELAY_MS when quiet. */
+int ui_quiet_delay_ms(const struct ui *ui);
+/* Around a redraw: park the workers when quiet; then let them go. */
+void ui_quiet_hold(struct ui *ui);
+void ui_quiet_release(struct ui *ui);
+
+#define UI_QUIET_DELAY_MS 5000
+/* How long a quiet redraw waits for the workers to reach a boundary. */
+#define UI_QUIET_WAIT_MS 1000
 
 /* Shared drawing helpers (ui.c). */
 void ui_role_on(struct ui *ui, enum ui_role role);

@@ -27,15 +27,20 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	struct stats_summary s;
 	size_t k = n < VIEW_WINDOW ? n : VIEW_WINDOW;
 
+	size_t noisy = 0;
+
 	for (size_t i = 0; i < k; i++) {
 		ns[i] = e[n - k + i].ns_per_op;
 		cyc[i] = e[n - k + i].cycles_per_op;
+		noisy += (e[n - k + i].flags & SAMPLE_F_NOISY) != 0;
 	}
 	r->n = k;
 	if (k == 0) {
 		r->ns = r->cyc = r->value = r->cv_pct = r->ci_pct = NAN;
+		r->noisy_pct = 0;
 		return;
 	}
+	r->noisy_pct = 100.0 * (double)noisy / (double)k;
 	stats_summarize(ns, k, scratch, &s);
 	r->ns = s.median;
 	r->cv_pct = s.cv_pct;

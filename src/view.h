@@ -16,6 +16,8 @@
 
 /* Samples behind a row's statistics: the most recent ones. */
 #define VIEW_WINDOW 64
+/* The status says "noisy" from this share of disturbed samples on. */
+#define VIEW_NOISY_PCT 25
 /* Values a sparkline can show. */
 #define VIEW_SPARK_MAX 256
 #define VIEW_MAX_MARKS 64
@@ -38,6 +40,7 @@ struct view_row {
 	double value;                 /* median in the test's unit */
 	double cv_pct;                /* of ns/op over the window */
 	double ci_pct;                /* 95% CI half-width of the median, % */
+	double noisy_pct;             /* of the window's samples, disturbed */
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];
 	size_t nspark;

@@ -72,7 +72,10 @@ static void
 setup(struct harness *h, struct bench_ctx *ctx, uint64_t read_cost,
     double op_cost, uint64_t target_ns)
 {
-	struct harness_clock clock = { fake_now, fake_ticks, &fake, 1.5 };
+	struct harness_clock clock = { .now_ns = fake_now,
+		.ticks = fake_ticks,
+		.arg = &fake,
+		.cycles_per_tick = 1.5 };
 
 	memset(&fake, 0, sizeof fake);
 	fake.read_cost_ns = read_cost;
@@ -138,14 +141,16 @@ test_overheads(void)
 	CHECK_NEAR("cycles scaled by cycles_per_tick", s.cycles_per_op, 30,
 	    1e-9);
 	CHECK("raw_ns kept", s.raw_ns == 10000 + 150);
-	CHECK("a 1.5% overhead is not noisy", !(s.flags & SAMPLE_F_NOISY));
+	CHECK("a 1.5% overhead is not coarse", !(s.flags & SAMPLE_F_COARSE));
 
 	fake.op_cost_ns = 0;
 	fake.read_cost_ns = 10; /* cheaper than measured: would go < 0 */
 	CHECK("zero-cost sample ok", harness_sample(&h, &ctx, 10, &s) == 0);
 	CHECK("ns never negative", s.ns_per_op == 0);
 	CHECK("cycles never negative", s.cycles_per_op == 0);
-	CHECK("all-overhead sample is noisy", s.flags & SAMPLE_F_NOISY);
+	CHECK("all-overhead sample is coarse", s.flags & SAMPLE_F_COARSE);
+	CHECK("... but not noisy (nothing disturbed it)",
+	    !(s.flags & SAMPLE_F_NOISY));
 }
 
 /* A cost that drifts far from calibration gets n rescaled. */
@@ -269,9 +274,57 @@ test_real_clocks(void)
 	cycles_counter_close(&counter);
 }
 
+/* judge NOISE, CPU NS, PREEMPTIONS, WALL MS, TICKS, PMU: the flags */
+static unsigned
+judge(struct harness_noise *z, uint64_t cpu_ns, uint64_t nivcsw, double ms,
+    uint64_t ticks, int pmu)
+{
+	struct harness_usage d = { cpu_ns, nivcsw };
+
+	return harness_judge_noise(z, &d, (uint64_t)(ms * 1e6), ticks, pmu);
+}
+
+static void
+test_noise_rules(void)
+{
+	struct harness_noise z = { 0, -1, 0 };
+
+	CHECK("a first full sample is clean",
+	    judge(&z, 25000000, 0, 25, 0, 0) == 0);
+	CHECK("a second full sample is clean",
+	    judge(&z, 24900000, 0, 25, 0, 0) == 0);
+	CHECK("preempted once: noisy, preempted",
+	    judge(&z, 24900000, 1, 25, 0, 0) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_PREEMPTED));
+	CHECK("70% of the CPU: noisy, starved",
+	    judge(&z, 17500000, 0, 25, 0, 0) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_STARVED));
+	CHECK("too short to judge", judge(&z, 0, 5, 0.5, 0, 0) == 0);
+
+	/* A partner on the same CPU: half the CPU and a preemption per
+	 * round trip are this test's normal. */
+	harness_noise_reset(&z);
+	CHECK("partner: first", judge(&z, 12500000, 100, 25, 0, 0) == 0);
+	CHECK("partner: same again", judge(&z, 12400000, 110, 25, 0, 0) == 0);
+	CHECK("partner: twice the preemptions",
+	    judge(&z, 12400000, 260, 25, 0, 0) & SAMPLE_F_PREEMPTED);
+
+	/* PMU cycles per CPU ns: the core clock. */
+	harness_noise_reset(&z);
+	CHECK("pmu: 3 GHz first", judge(&z, 10000000, 0, 10, 30000000, 1) == 0);
+	CHECK("pmu: 3.06 GHz is the same clock",
+	    judge(&z, 10000000, 0, 10, 30600000, 1) == 0);
+	CHECK("pmu: 2.4 GHz is a clock change",
+	    judge(&z, 10000000, 0, 10, 24000000, 1) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_CLOCK));
+	CHECK("tsc ticks say nothing of the clock",
+	    judge(&z, 10000000, 0, 10, 24000000, 0) == 0);
+}
+
 int
 main(void)
 {
+	test_noise_rules();
 	test_real_clocks();
 	test_calibration_converges();
 	test_slow_operation();

@@ -101,6 +101,24 @@ T send-keys Enter
 if wait_for "history (oldest left)" 3; then ok; else fail "enter: detail"; fi
 T send-keys x
 
+# Q: quiet screen; it still redraws (every 5 s, between samples).
+T send-keys Q
+if wait_for "QUIET" 4; then ok; else fail "Q shows quiet in the header"; fi
+check "quiet: refresh 5 s" "refresh 5.0s"
+screen
+a=$(row)
+b=$a
+i=0
+while [ "$a" = "$b" ] && [ $i -lt 60 ]; do
+	sleep 0.2
+	screen
+	b=$(row)
+	i=$((i + 1))
+done
+if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail "quiet: values still change ($a / $b)"; fi
+T send-keys Q
+if wait_for "quiet off" 4; then ok; else fail "Q again: quiet off"; fi
+
 T resize-window -x 40 -y 10
 if wait_for "need 60x12" 3; then ok; else fail "size message at 40x10"; fi
 T resize-window -x 120 -y 40
@@ -127,9 +145,9 @@ if [ -z "$(ls -A "$work/scratch")" ]; then ok; else fail "scratch emptied"; fi
 
 # --log: a header, then whole lines of samples with the header's fields.
 if [ "$(head -n 1 "$work/log.csv")" = \
-    "timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,marks" ]
+    "timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,marks,noisy" ]
 then ok; else fail "log header"; fi
-if awk -F, 'NR > 1 && NF != 9 { bad = 1 } END { exit bad || NR < 5 }' \
+if awk -F, 'NR > 1 && (NF != 10 || ($10 != 0 && $10 != 1)) { bad = 1 } END { exit bad || NR < 5 }' \
     "$work/log.csv"; then ok; else fail "log lines whole"; fi
 if grep -q '^[0-9]*\.[0-9]*,lmbench\.null_call,[0-9.e-]*,us,' \
     "$work/log.csv"; then ok; else fail "log null_call samples"; fi
