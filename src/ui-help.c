@@ -13,6 +13,7 @@ static const char *const help_lines[] = {
 	"  q            quit                 ?, h, F1     this help",
 	"  space        freeze the display (measuring goes on)",
 	"  p            pause the load: no measurement at all",
+	"  a            one line per group (its tests at a glance), or rows",
 	"  Q            quiet: redraw only while the workers wait between",
 	"               samples, every 5 s at most, from a CPU of its own",
 	"  up/down j/k  move    PgUp/PgDn Home/End   page, first, last",

@@ -250,13 +250,46 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		attroff(A_REVERSE);
 }
 
+/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  moved: 1 better, 0 worse
+ * (max +12.3% lmbench.stat)": the group at a glance. */
+static void
+format_group(const struct view_group *g, char *buf, size_t size)
+{
+	int k = snprintf(buf, size, "%zu test%s: %zu ok", g->tests,
+	    g->tests == 1 ? "" : "s", g->ok);
+
+	if (g->failed)
+		k += snprintf(buf + k, size - (size_t)k, ", %zu failed",
+		    g->failed);
+	if (g->unsupported)
+		k += snprintf(buf + k, size - (size_t)k, ", %zu n/a",
+		    g->unsupported);
+	if (g->off)
+		k += snprintf(buf + k, size - (size_t)k, ", %zu off", g->off);
+	if (g->noisy)
+		k += snprintf(buf + k, size - (size_t)k, "  %zu noisy",
+		    g->noisy);
+	if (g->max_delta_id != NULL)
+		(void)snprintf(buf + k, size - (size_t)k,
+		    "  moved: %zu better, %zu worse (max %+.1f%% %s)",
+		    g->better, g->worse, g->max_delta_pct, g->max_delta_id);
+}
+
 static void
 draw_group(struct ui *ui, int y, int group)
 {
+	struct view_group g;
+	char buf[256];
+
+	view_group_summarize(ui->rows, ui->nrows, group, &g);
+	format_group(&g, buf, sizeof buf);
 	ui_role_on(ui, UI_ROLE_GROUP);
-	mvprintw(y, 0, "%s %s", ui->utf8 ? "\u2500\u2500" : "--",
+	mvprintw(y, 0, "%s %-8s ", ui->utf8 ? "\u2500\u2500" : "--",
 	    bench_group_name(group));
 	ui_role_off(ui, UI_ROLE_GROUP);
+	ui_role_on(ui, UI_ROLE_DIM);
+	addnstr(buf, COLS - 13 > 0 ? COLS - 13 : 0);
+	ui_role_off(ui, UI_ROLE_DIM);
 }
 
 /* Scroll so the cursor stays in view. */

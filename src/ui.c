@@ -199,7 +199,7 @@ compare_rows(const void *a, const void *b)
 	const struct view_row *y = &sort_ui->rows[*(const size_t *)b];
 	int c = 0;
 
-	if (sort_ui->sort == UI_SORT_GROUP)
+	if (sort_ui->sort == UI_SORT_GROUP || sort_ui->collapsed)
 		c = (int)x->test->group - (int)y->test->group;
 	else if (sort_ui->sort == UI_SORT_NAME)
 		c = strcmp(x->test->id, y->test->id);
@@ -232,11 +232,14 @@ build_lines(struct ui *ui)
 	for (size_t k = 0; k < n; k++) {
 		int g = (int)ui->rows[order[k]].test->group;
 
-		if (ui->sort == UI_SORT_GROUP && g != last_group) {
+		if ((ui->sort == UI_SORT_GROUP || ui->collapsed) &&
+		    g != last_group) {
 			ui->items[ui->nitems++] = (struct ui_line){ g, 0 };
 			last_group = g;
 		}
-		ui->items[ui->nitems++] = (struct ui_line){ -1, order[k] };
+		if (!ui->collapsed)
+			ui->items[ui->nitems++] =
+			    (struct ui_line){ -1, order[k] };
 	}
 	/* Keep the cursor on the same test across re-sorting. */
 	ui->cursor = 0;
@@ -576,6 +579,12 @@ handle_key(struct ui *ui, int ch)
 		break;
 	case 'Q':
 		ui_quiet_set(ui, !ui->quiet);
+		break;
+	case 'a':
+		ui->collapsed = !ui->collapsed;
+		(void)snprintf(ui->message, sizeof ui->message, "%s",
+		    ui->collapsed ? "one line per group (a: rows again)"
+		                  : "rows again");
 		break;
 	case 't':
 		toggle_test(ui);

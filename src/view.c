@@ -106,6 +106,40 @@ view_row_build(struct view_row *r, const struct store_view *sv,
 	row_delta(r, base);
 }
 
+static void
+group_count(struct view_group *g, const struct view_row *r)
+{
+	g->tests++;
+	if (!r->enabled)
+		g->off++;
+	else if (r->meta.status == BENCH_FAILED)
+		g->failed++;
+	else if (r->meta.status == BENCH_UNSUPPORTED)
+		g->unsupported++;
+	else if (r->n > 0)
+		g->ok++;
+	g->noisy += r->enabled && r->noisy_pct >= VIEW_NOISY_PCT;
+	if (!r->has_delta)
+		return;
+	g->better += r->significant && r->better;
+	g->worse += r->significant && !r->better;
+	if (g->max_delta_id == NULL ||
+	    fabs(r->delta_pct) > fabs(g->max_delta_pct)) {
+		g->max_delta_pct = r->delta_pct;
+		g->max_delta_id = r->test->id;
+	}
+}
+
+void
+view_group_summarize(const struct view_row *rows, size_t n, int group,
+    struct view_group *g)
+{
+	memset(g, 0, sizeof *g);
+	for (size_t i = 0; i < n; i++)
+		if ((int)rows[i].test->group == group)
+			group_count(g, &rows[i]);
+}
+
 void
 view_baseline_take(struct view_baseline *b, const struct view_row *r)
 {

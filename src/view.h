@@ -51,6 +51,20 @@ struct view_row {
 	int better;      /* the change is an improvement */
 };
 
+/* One group at a glance: what a heading says, and all a collapsed
+ * screen shows (many workers, many rows: see the issue on scale). */
+struct view_group {
+	size_t tests, ok, failed, unsupported, off;
+	size_t noisy;             /* rows whose status says noisy */
+	size_t better, worse;     /* significant changes against the baseline */
+	double max_delta_pct;     /* the largest change, signed */
+	const char *max_delta_id; /* its test, or NULL */
+};
+
+/* Summarise the rows of `group` among rows[0..n); pure. */
+void view_group_summarize(const struct view_row *rows, size_t n, int group,
+    struct view_group *g);
+
 /* Compute row `r` of test i from a snapshot; pure given the inputs. */
 void view_row_build(struct view_row *r, const struct store_view *sv,
     const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,

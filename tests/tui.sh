@@ -119,6 +119,15 @@ if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail "quiet: values still chan
 T send-keys Q
 if wait_for "quiet off" 4; then ok; else fail "Q again: quiet off"; fi
 
+# a: one line per group, each summarising its tests; a again: rows.
+check "a group heading summarises its tests" "syscall .*2 tests: [0-9] ok"
+T send-keys a
+if wait_for "one line per group" 3; then ok; else fail "a: collapsed"; fi
+screen
+if ! has "^lmbench.null_call"; then ok; else fail "a: no test rows"; fi
+T send-keys a
+if wait_for "^lmbench.null_call" 3; then ok; else fail "a again: rows"; fi
+
 T resize-window -x 40 -y 10
 if wait_for "need 60x12" 3; then ok; else fail "size message at 40x10"; fi
 T resize-window -x 120 -y 40
