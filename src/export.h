@@ -12,16 +12,19 @@
 #include <stdio.h>
 
 #include "machine.h"
+#include "monitor.h"
 #include "runner.h"
 #include "store.h"
 
 struct exporter {
 	struct store *store;
 	const struct machine *machine;
-	const char *om_path; /* --openmetrics-file, or NULL */
-	FILE *jsonl;         /* --jsonl stream, or NULL */
-	double epoch_s;      /* wall time of the store's epoch */
-	uint64_t *seen;      /* per test: samples already exported */
+	const char *om_path;           /* --openmetrics-file, or NULL */
+	FILE *jsonl;                   /* --jsonl stream, or NULL */
+	const struct monitor *monitor; /* for the self record, or NULL */
+	uint64_t self_slices;          /* slices at the last self record */
+	double epoch_s;                /* wall time of the store's epoch */
+	uint64_t *seen;                /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
 };
@@ -30,7 +33,10 @@ int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
     const char *om_path, FILE *jsonl);
 void exporter_free(struct exporter *x);
 
-/* Export what is new; returns 0, or -1 with errno (a write failed). */
+/*
+ * Export what is new; returns 0, or -1 with errno (a write failed). With
+ * a monitor set, each JSONL tick ends with a "benchtop.self" record.
+ */
 int exporter_tick(struct exporter *x);
 
 /* One JSONL record of a batch result (shared with the batch --jsonl). */

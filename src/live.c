@@ -230,6 +230,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	worker_cpus(l->o, &mc);
 	if ((l->monitor = monitor_start(l->store, &mc, err, size)) == NULL)
 		return -1;
+	l->exporter.monitor = l->monitor; /* the self record */
 	l->ui = (struct ui_config){
 		.store = l->store,
 		.monitor = l->monitor,

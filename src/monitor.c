@@ -21,6 +21,25 @@
  * between slices) on `park_cv`, counted in `parked` under `park_lock`,
  * so that the UI draws while nothing is measured. The wait is outside
  * any timed interval. Release, quit and stop wake them.
+ *
+ * The self row: a worker's time is cut into stretches at each boundary
+ * (before and after runner_run, before and after a nap) with one
+ * monotonic clock read per boundary. A slice stretch is the test's; a nap
+ * (paused, nothing to run) is nobody's; every other stretch (choosing,
+ * publishing, giving the test back, waiting for `lock`) is the
+ * scheduler's own. Wall time, not thread CPU time: a scheduler preempted
+ * or blocked on the lock costs the worker that time all the same, and
+ * CLOCK_THREAD_CPUTIME_ID would be a system call where the monotonic
+ * clock is a vDSO read.
+ *
+ * Each worker is the only writer of its three counters, so it adds with
+ * a plain load and store (no locked read-modify-write on the path) and
+ * the UI and the exporter read them without a lock. Order: `busy_ns` and
+ * `slices` are stored relaxed, then `sched_ns` with release; a reader
+ * loads `sched_ns` with acquire first, so the busy time and slice count
+ * it then reads are at least as new: the overhead it computes never
+ * exceeds 100%, and a reader at worst counts one slice the time of which
+ * it has not yet seen. No other data is published through them.
  */
 
 #include "config.h"
@@ -47,7 +66,16 @@ struct worker {
 	struct sched_worker thread;
 	struct cycles_counter counter;
 	struct harness harness;
+	struct test_result result; /* the current slice's: no malloc each */
+	/* The self row (see DESIGN): written by this worker only. */
+	_Atomic uint64_t busy_ns;  /* up since start, naps excluded */
+	_Atomic uint64_t sched_ns; /* of which the scheduler's own */
+	_Atomic uint64_t slices;   /* runner_run calls */
+	uint64_t mark_ns;          /* worker-private: the stretch's start */
 };
+
+/* What the stretch of a worker's time that just ended was spent on. */
+enum stretch { STRETCH_SCHED, STRETCH_SLICE, STRETCH_NAP };
 
 struct monitor {
 	struct store *store;
@@ -126,12 +154,40 @@ push_sample(void *arg, const struct sample *s)
 	park_if_held(p->m);
 }
 
+/* Single writer: a plain load and store, no locked add. */
 static void
-nap_ms(long ms)
+counter_add(_Atomic uint64_t *c, uint64_t d, memory_order order)
+{
+	atomic_store_explicit(c,
+	    atomic_load_explicit(c, memory_order_relaxed) + d, order);
+}
+
+/* End the current stretch of w's time, charging it to `kind`. */
+static void
+account(struct worker *w, enum stretch kind)
+{
+	uint64_t now = cycles_now_ns(), d = now - w->mark_ns;
+
+	w->mark_ns = now;
+	if (kind == STRETCH_NAP)
+		return;
+	counter_add(&w->busy_ns, d, memory_order_relaxed);
+	if (kind == STRETCH_SLICE)
+		counter_add(&w->slices, 1, memory_order_relaxed);
+	/* Last and with release: see DESIGN. */
+	counter_add(&w->sched_ns, kind == STRETCH_SCHED ? d : 0,
+	    memory_order_release);
+}
+
+/* A deliberate pause: neither the test's time nor the scheduler's. */
+static void
+nap_ms(struct worker *w, long ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 
+	account(w, STRETCH_SCHED);
 	(void)nanosleep(&ts, NULL);
+	account(w, STRETCH_NAP);
 }
 
 /* Publish what the slice learned; an interrupted slice changes nothing. */
@@ -173,17 +229,16 @@ run_slice(struct worker *w, size_t i, uint64_t *slices)
 		.on_sample = push_sample,
 		.on_sample_arg = &pa,
 	};
-	struct test_result *r = malloc(sizeof *r);
+	struct test_result *r = &w->result;
 
-	if (r == NULL)
-		return;
+	account(w, STRETCH_SCHED);
 	(void)runner_run(store_test(m->store, i), &w->harness, &cfg, r);
+	account(w, STRETCH_SLICE);
 	if (r->status == BENCH_OK) {
 		m->n_hint[i] = r->n_per_sample;
 		m->hint_place[i] = place;
 	}
 	publish(m, i, r, &slices[i]);
-	free(r);
 }
 
 static void
@@ -209,14 +264,15 @@ worker_main(void *arg)
 
 	sched_worker_private_files();
 	worker_prepare(w);
+	w->mark_ns = cycles_now_ns();
 	while (slices != NULL && !atomic_load(&m->quit)) {
 		park_if_held(m);
 		if (atomic_load(&m->paused)) {
-			nap_ms(50);
+			nap_ms(w, 50);
 			continue;
 		}
 		if ((i = claim_next(m)) == SIZE_MAX) {
-			nap_ms(100);
+			nap_ms(w, 100);
 			continue;
 		}
 		run_slice(w, i, slices);
@@ -355,6 +411,38 @@ monitor_release(struct monitor *m)
 	atomic_store(&m->hold, 0);
 	(void)pthread_cond_broadcast(&m->park_cv);
 	(void)pthread_mutex_unlock(&m->park_lock);
+}
+
+void
+monitor_self(const struct monitor *m, struct monitor_self *out)
+{
+	memset(out, 0, sizeof *out);
+	out->workers = m->cfg.workers;
+	for (int k = 0; k < m->cfg.workers; k++) {
+		const struct worker *w = &m->w[k];
+
+		/* Acquire first: see DESIGN. */
+		out->sched_ns +=
+		    atomic_load_explicit(&w->sched_ns, memory_order_acquire);
+		out->worker_ns +=
+		    atomic_load_explicit(&w->busy_ns, memory_order_relaxed);
+		out->slices +=
+		    atomic_load_explicit(&w->slices, memory_order_relaxed);
+	}
+}
+
+double
+monitor_self_pct(const struct monitor_self *s)
+{
+	return s->worker_ns > 0
+	    ? (double)s->sched_ns * 100.0 / (double)s->worker_ns
+	    : NAN;
+}
+
+double
+monitor_self_slice_ns(const struct monitor_self *s)
+{
+	return s->slices > 0 ? (double)s->sched_ns / (double)s->slices : NAN;
 }
 
 void

@@ -6,6 +6,7 @@
  *   m = monitor_start(store, &cfg, err, sizeof err);
  *   monitor_set_paused(m, 1);           p key: no measurement at all
  *   monitor_set_placement(m, SAME);     u key: from the next slice on
+ *   monitor_self(m, &self);             the self row: scheduler overhead
  *   monitor_stop(m);                    quit: ends slices, joins, frees
  */
 
@@ -34,6 +35,19 @@ struct monitor_config {
 
 struct monitor;
 
+/*
+ * The scheduler's own cost, summed over the workers: the time a worker
+ * spends neither in a test's slice (runner_run) nor in a deliberate nap
+ * (paused, nothing to run): choosing the next test, publishing, giving
+ * it back. Cumulative since start; slices still running are not in yet.
+ */
+struct monitor_self {
+	int workers;
+	uint64_t worker_ns; /* wall time the workers were up, naps excluded */
+	uint64_t sched_ns;  /* of which the scheduler's own */
+	uint64_t slices;    /* slices run (runner_run calls) */
+};
+
 struct monitor *monitor_start(struct store *store,
     const struct monitor_config *cfg, char *err, size_t errsize);
 void monitor_set_paused(struct monitor *m, int paused);
@@ -51,6 +65,12 @@ int monitor_worker_cpu(const struct monitor *m, int k);
  */
 int monitor_hold(struct monitor *m, long timeout_ms);
 void monitor_release(struct monitor *m);
+/* Read the self counters; any thread, never blocks the workers. */
+void monitor_self(const struct monitor *m, struct monitor_self *out);
+/* Scheduler time in % of worker time, NAN before any time. */
+double monitor_self_pct(const struct monitor_self *s);
+/* Scheduler time per slice in ns, NAN before any slice. */
+double monitor_self_slice_ns(const struct monitor_self *s);
 /* Stop every slice at its next sample boundary, join, free. */
 void monitor_stop(struct monitor *m);
 

@@ -13,9 +13,9 @@ static const char *const help_lines[] = {
 	"  q            quit                 ?, h, F1     this help",
 	"  space        freeze the display (measuring goes on)",
 	"  p            pause the load: no measurement at all",
-	"  a            one line per group (its tests at a glance), or rows",
-	"  Q            quiet: redraw only while the workers wait between",
-	"               samples, every 5 s at most, from a CPU of its own",
+	"  a            one line per group / rows   Q  quiet screen (every 5 "
+	"s,",
+	"               only while workers wait between samples, own CPU)",
 	"  up/down j/k  move    PgUp/PgDn Home/End   page, first, last",
 	"  enter        details of the test under the cursor",
 	"  t            enable/disable the test under the cursor",
@@ -28,8 +28,8 @@ static const char *const help_lines[] = {
 	"               picture) / spread (on two CPUs, SMP), from the next "
 	"slice",
 	"  r            next reference machine   v  this machine beside all",
-	"  c            clear the history    + / -   refresh faster / slower",
-	"  Ctrl-L       redraw",
+	"  c            clear history   + / -  refresh faster / slower   "
+	"Ctrl-L  redraw",
 	"",
 	"Columns",
 	"  VALUE        median of the recent samples in the origin's UNIT",
@@ -44,8 +44,9 @@ static const char *const help_lines[] = {
 	"  VS REF       this machine against the reference (r): above 1x it",
 	"               does better (n/c: definition changed, not comparable)",
 	"  STATUS       ok and placement, waiting, off, or why it cannot run;",
-	"               \"noisy N%\" when N% of the window's samples were",
-	"               disturbed (preempted, short of CPU, clock change)",
+	"               noisy N%: N% of recent samples disturbed by other load",
+	"  (benchtop)   self row: scheduler's % of worker time, NS/OP per "
+	"slice, ok <1%",
 	"",
 	"Groups: 1 syscall 2 signal 3 ipc 4 ctxsw 5 process 6 file 7 vm",
 	"        8 memory 9 network (cpu and lock: g)",

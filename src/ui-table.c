@@ -1,6 +1,10 @@
 /*
  * ui-table.c: the main screen: one row per test, grouped, with columns
- * that drop in a fixed priority as the terminal narrows.
+ * that drop in a fixed priority as the terminal narrows, and the self
+ * row last: benchtop's own scheduler, in the same columns, dimmed. It is
+ * drawn after the items, not one of them, so the cursor, sorting, groups
+ * and the t key never reach it; it keeps the table area's last line when
+ * the tests fill the screen.
  */
 
 #include "config.h"
@@ -304,17 +308,83 @@ scroll_to_cursor(struct ui *ui, size_t rows)
 		ui->top = ui->cursor - rows + 1;
 }
 
+/* Above this share of the workers' time the self row says so. */
+#define SELF_LIMIT_PCT 1.0
+
+static void
+format_self_status(const struct monitor_self *s, char *buf, size_t size)
+{
+	double pct = monitor_self_pct(s);
+
+	if (s->slices == 0 || !isfinite(pct))
+		(void)snprintf(buf, size, "waiting");
+	else if (pct < SELF_LIMIT_PCT)
+		(void)snprintf(buf, size, "ok <%g%%", SELF_LIMIT_PCT);
+	else
+		(void)snprintf(buf, size, "high >=%g%%", SELF_LIMIT_PCT);
+}
+
+/* The columns of the self row from TEST to HISTORY. */
+static void
+draw_self_figures(int y, int *x, const struct layout *l,
+    const struct monitor_self *s)
+{
+	char buf[64];
+
+	put(y, x, l->width[COL_NAME], "(benchtop) scheduler", 0);
+	put(y, x, l->width[COL_VALUE],
+	    fmt_value(buf, sizeof buf, monitor_self_pct(s),
+	        l->width[COL_VALUE]),
+	    1);
+	put(y, x, l->width[COL_UNIT], "%", 0);
+	put(y, x, l->width[COL_NS],
+	    fmt_ns(buf, sizeof buf, monitor_self_slice_ns(s), l->width[COL_NS]),
+	    1);
+	put(y, x, l->width[COL_CYC], "-", 1);
+	(void)snprintf(buf, sizeof buf, "per slice, %llu slices",
+	    (unsigned long long)s->slices);
+	put(y, x, l->width[COL_SPARK], buf, 0);
+}
+
+/*
+ * The self row: VALUE is the scheduler's share of the workers' time in
+ * %, NS/OP its cost per slice; the rest of the columns do not apply.
+ */
+static void
+draw_self(struct ui *ui, int y, const struct layout *l)
+{
+	const struct monitor_self *s = &ui->self;
+	enum ui_role role = UI_ROLE_DIM;
+	char buf[32];
+	int x = 0;
+
+	if (!ui->frozen && ui->cfg.monitor != NULL)
+		monitor_self(ui->cfg.monitor, &ui->self);
+	if (s->slices > 0 && !(monitor_self_pct(s) < SELF_LIMIT_PCT))
+		role = UI_ROLE_BAD;
+	ui_role_on(ui, role);
+	mvhline(y, 0, ' ', COLS);
+	draw_self_figures(y, &x, l, s);
+	put(y, &x, l->width[COL_SPREAD], "-", 1);
+	put(y, &x, l->width[COL_DELTA], "", 0);
+	put(y, &x, l->width[COL_REF], "-", 1);
+	format_self_status(s, buf, sizeof buf);
+	put(y, &x, l->width[COL_STATUS], buf, 0);
+	ui_role_off(ui, role);
+}
+
 void
 ui_table_draw(struct ui *ui)
 {
 	struct layout l;
-	size_t rows = (size_t)(LINES - 5);
+	/* The table area less its last line, kept for the self row. */
+	size_t rows = (size_t)(LINES - 6), k;
 
 	ui_header_draw(ui);
 	layout_make(&l, COLS, ui->have_baseline, ui_ref_machine(ui) != NULL);
 	draw_titles(ui, 4, &l);
 	scroll_to_cursor(ui, rows);
-	for (size_t k = 0; k < rows && ui->top + k < ui->nitems; k++) {
+	for (k = 0; k < rows && ui->top + k < ui->nitems; k++) {
 		const struct ui_line *line = &ui->items[ui->top + k];
 
 		if (line->group >= 0)
@@ -323,4 +393,5 @@ ui_table_draw(struct ui *ui)
 			draw_row(ui, 5 + (int)k, &l, &ui->rows[line->row],
 			    ui->top + k == ui->cursor);
 	}
+	draw_self(ui, 5 + (int)k, &l);
 }

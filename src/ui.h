@@ -96,10 +96,11 @@ struct ui {
 	size_t ref_index;   /* reference machine (r), SIZE_MAX: none */
 	size_t compare_top; /* first line of the comparison screen */
 	uint64_t next_export_ns;
-	int collapsed;      /* a: one line per group, no rows */
-	int quiet;          /* Q: draw only while workers are parked */
-	int quiet_cpu;      /* the UI's CPU when quiet, -1: shared */
-	cpu_set_t affinity; /* the UI thread's, before quiet */
+	int collapsed;            /* a: one line per group, no rows */
+	int quiet;                /* Q: draw only while workers are parked */
+	int quiet_cpu;            /* the UI's CPU when quiet, -1: shared */
+	cpu_set_t affinity;       /* the UI thread's, before quiet */
+	struct monitor_self self; /* the self row's figures, unless frozen */
 };
 
 /* Run the live screen until q or a stop signal; returns an exit code. */

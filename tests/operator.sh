@@ -107,6 +107,20 @@ kill -TERM $pid
 wait $pid
 check "--watch stops on TERM with 0 ($?)" test $? -eq 0
 check "--watch wrote JSON Lines" test "$(wc -l <"$work/watch.jl")" -ge 2
+check "--watch: the self record" "$PYTHON" -c '
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+self = [r for r in recs if r["test"] == "benchtop.self"]
+assert self, recs
+for r in self:
+    assert r["unit"] == "%" and 0 <= r["value"] < 100, r
+    assert r["ns"] > 0 and r["samples"] > 0 and r["workers"] == 1, r
+    assert 0 < r["sched_s"] <= r["worker_s"], r
+for r in recs:
+    for k in ("schema", "ts", "host", "test", "version", "status", "value",
+              "unit", "ns", "cycles", "samples", "placement"):
+        assert k in r, (k, r)
+' "$work/watch.jl"
 check "--watch rewrote the OpenMetrics file" grep -q \
     '^benchtop_op_seconds{test="lmbench.null_call"' "$work/live.prom"
 check "no temp file beside it" sh -c "! ls '$work' | grep -q 'live.prom.'"

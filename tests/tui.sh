@@ -56,6 +56,14 @@ check "header names the host's kernel" "^benchtop .* Linux "
 check "header: cycles source" "cycles \(pmu\|tsc-scaled\|clock-scaled\)"
 check "column titles" "TEST .*VALUE .*NS/OP"
 check "group heading" "syscall"
+# The self row: last, the scheduler's overhead in %, a cost per slice.
+if wait_for '^(benchtop) scheduler  *[0-9][0-9.e-]* %  *[0-9.]*[mun]*s .*ok <1%' 10
+then ok; else fail "self row with a percentage"; fi
+# Down past the end stays on the last test, never on the self row: t
+# toggles that test.
+T send-keys j j j j j j t
+if wait_for "bsd.lock_pingpong disabled" 3; then ok; else fail "self row not selectable"; fi
+T send-keys t k k k k k k
 # Values move: poll for up to 10 s (a loaded machine may starve the run).
 a=$(row)
 i=0
