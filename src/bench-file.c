@@ -110,6 +110,20 @@ io_fail(struct bench_ctx *ctx, const char *call, ssize_t got)
 	    call, got);
 }
 
+/*
+ * A short write has no errno, but the write of the rest does: on a full
+ * filesystem it says ENOSPC (or EDQUOT, EFBIG) where "short" says nothing.
+ */
+static int
+write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
+    ssize_t got)
+{
+	if (got >= 0 && (size_t)got < len &&
+	    write(fd, (const char *)buf + got, len - (size_t)got) < 0)
+		return bench_fail(ctx, "write", errno);
+	return io_fail(ctx, "write", got);
+}
+
 /* mkostemp "<scratch>/<stem>.XXXXXX"; the caller records the path. */
 static int
 make_temp(struct bench_ctx *ctx, const char *stem, char *path, size_t size,
@@ -130,7 +144,7 @@ fill_file(struct bench_ctx *ctx, int fd, const void *buf, size_t chunk,
 
 	for (uint64_t done = 0; done < bytes; done += chunk)
 		if ((got = write(fd, buf, chunk)) != (ssize_t)chunk)
-			return io_fail(ctx, "write", got);
+			return write_fail(ctx, fd, buf, chunk, got);
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		return bench_fail(ctx, "lseek", errno);
 	return BENCH_OK;
@@ -256,7 +270,8 @@ fst_write_run(struct bench_ctx *ctx, uint64_t n)
 			return st;
 		got = write(s->fd[0], s->buf, FST_BLOCK_BYTES);
 		if (got != FST_BLOCK_BYTES)
-			return io_fail(ctx, "write", got);
+			return write_fail(ctx, s->fd[0], s->buf,
+			    FST_BLOCK_BYTES, got);
 		s->block++;
 	}
 	return BENCH_OK;
@@ -304,7 +319,8 @@ fst_copy_run(struct bench_ctx *ctx, uint64_t n)
 			return io_fail(ctx, "read", got);
 		got = write(s->fd[1], s->buf, FST_BLOCK_BYTES);
 		if (got != FST_BLOCK_BYTES)
-			return io_fail(ctx, "write", got);
+			return write_fail(ctx, s->fd[1], s->buf,
+			    FST_BLOCK_BYTES, got);
 		s->block++;
 	}
 	return BENCH_OK;
@@ -359,7 +375,7 @@ static int
 latfs_create(struct bench_ctx *ctx, struct latfs_state *s)
 {
 	uint64_t i = s->head % LATFS_MAX_FILES;
-	int dir = s->dir_fd[i / LATFS_ITER], fd, err;
+	int dir = s->dir_fd[i / LATFS_ITER], fd, st = BENCH_OK;
 	int flags = O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC;
 	ssize_t got;
 
@@ -367,12 +383,10 @@ latfs_create(struct bench_ctx *ctx, struct latfs_state *s)
 		return bench_fail(ctx, "creat", errno);
 	s->head++; /* it exists: teardown must find it, whatever follows */
 	got = write(fd, s->buf, s->file_bytes);
-	err = errno;
-	(void)close(fd);
-	errno = err; /* write's, for io_fail */
 	if (got != (ssize_t)s->file_bytes)
-		return io_fail(ctx, "write", got);
-	return BENCH_OK;
+		st = write_fail(ctx, fd, s->buf, s->file_bytes, got);
+	(void)close(fd);
+	return st;
 }
 
 static int

@@ -715,6 +715,7 @@ curses_start(struct ui *ui)
 	(void)noecho();
 	(void)keypad(stdscr, TRUE);
 	(void)curs_set(0);
+	(void)set_escdelay(25); /* Esc answers at once, as in htop */
 	timeout(100);
 	colors_init(ui);
 }
