@@ -10,9 +10,9 @@
  *         as lmbench's summary "null I/O" is the mean of its "Simple
  *         read" and "Simple write"
  *   stat  one stat() of a file the probe creates (and removes at exit):
- *         "$TMPDIR/probesys.XXXXXX/lat_syscall.XXXXXX", the same depth
- *         and name lengths as benchtop's "<scratch>/lat_syscall.XXXXXX"
- *         in "$TMPDIR/benchtop.XXXXXX", since the path walk is part of
+ *         "$TMPDIR/probesys.PID.XXXXXX/lat_syscall.XXXXXX", the same
+ *         depth and name lengths as benchtop's "<scratch>/lat_syscall.XXXXXX"
+ *         in "$TMPDIR/benchtop.PID.XXXXXX", since the path walk is part of
  *         what stat() costs (lmbench's lat_syscall stat shape)
  *   byte  close(dup(0)); syscall(SYS_getpid); syscall(SYS_getuid);
  *         umask(022) per op (the BYTE "System Call Overhead" shape)
@@ -266,8 +266,8 @@ stat_setup(void)
 			perror("probe-syscall: sigaction");
 			return -1;
 		}
-	if ((size_t)snprintf(dir, sizeof dir, "%s/probesys.XXXXXX", base) >=
-	    sizeof dir) {
+	if ((size_t)snprintf(dir, sizeof dir, "%s/probesys.%ld.XXXXXX", base,
+	        (long)getpid()) >= sizeof dir) {
 		fprintf(stderr, "probe-syscall: TMPDIR too long\n");
 		return -1;
 	}

@@ -28,6 +28,10 @@
  *    kills B, which wakes the watcher the same way, joins it, then
  *    removes the object unless the watcher did (`removed`, written by the
  *    watcher, read after the join).
+ *  - If benchtop itself dies (SIGKILL), the watcher dies with it: B's
+ *    parent-death signal is then CB_ORPHAN_SIG, whose handler removes
+ *    the queue or the semaphore set before B exits, so no SysV object
+ *    outlives benchtop.
  *
  * The signals are thread-directed both ways (tgkill to A's thread; B is
  * single-threaded) and SIGUSR1 stays blocked in A, which waits for it in
@@ -50,9 +54,11 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/msg.h>
+#include <sys/prctl.h>
 #include <sys/sem.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -70,6 +76,7 @@
 #define CB_MSG_PING    1L          /* message type A -> B */
 #define CB_MSG_PONG    2L          /* message type B -> A */
 #define CB_REAP_TRIES  200         /* 1 ms apart: an exiting partner */
+#define CB_ORPHAN_SIG  SIGUSR2     /* B's parent-death signal (SysV rows) */
 
 /* The spin rows' shared page. */
 struct cb_shared {
@@ -352,6 +359,45 @@ cb_sysv_fail(struct bench_ctx *ctx, const char *call, int err)
 	return bench_fail(ctx, call, err);
 }
 
+/*
+ * B's SysV object, for its parent-death handler, which takes no argument.
+ * Written in B only (a forked, single-threaded copy): A's stay -1.
+ */
+static volatile sig_atomic_t cb_orphan_msqid = -1;
+static volatile sig_atomic_t cb_orphan_semid = -1;
+
+/* In B: benchtop is gone, watcher and all; nobody else removes the object. */
+static void
+cb_orphan_exit(int sig)
+{
+	(void)sig;
+	if (cb_orphan_msqid >= 0)
+		(void)msgctl(cb_orphan_msqid, IPC_RMID, NULL);
+	if (cb_orphan_semid >= 0)
+		(void)semctl(cb_orphan_semid, 0, IPC_RMID);
+	_exit(0);
+}
+
+/*
+ * In B, first thing: trade bench-util's parent-death SIGKILL for
+ * cb_orphan_exit. A parent that died before the prctl is seen by getppid().
+ */
+static void
+cb_orphan_guard(const struct cb_state *st)
+{
+	struct sigaction sa;
+
+	cb_orphan_msqid = st->msqid;
+	cb_orphan_semid = st->semid;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = cb_orphan_exit;
+	(void)sigfillset(&sa.sa_mask);
+	(void)sigaction(CB_ORPHAN_SIG, &sa, NULL);
+	(void)prctl(PR_SET_PDEATHSIG, CB_ORPHAN_SIG);
+	if (getppid() != st->tgid)
+		cb_orphan_exit(CB_ORPHAN_SIG);
+}
+
 /* B: answer each type-1 message with a type-2 one; ends at IPC_RMID. */
 static int
 cb_msgq_partner(void *arg)
@@ -359,6 +405,7 @@ cb_msgq_partner(void *arg)
 	struct cb_state *st = arg;
 	struct cb_msg m;
 
+	cb_orphan_guard(st);
 	for (;;) {
 		if (msgrcv(st->msqid, &m, sizeof m.loop, CB_MSG_PING, 0) < 0) {
 			if (errno == EINTR)
@@ -421,6 +468,7 @@ cb_sem_partner(void *arg)
 {
 	struct cb_state *st = arg;
 
+	cb_orphan_guard(st);
 	for (;;)
 		if (cb_semop(st->semid, 0, -1) != 0 ||
 		    cb_semop(st->semid, 1, 1) != 0)
