@@ -11,7 +11,7 @@
 #   2 precision          bench/precision.sh
 #   3 time to picture    bench/picture.sh
 #   4 footprint          bench/footprint.sh
-#   5 scale              not benchmarked here (see the table)
+#   5 scale              bench/scale.sh (and target 4's test-alloc)
 #   and issue 4's        bench/tui-batch.sh (TUI on against batch)
 #
 # Environment: passed through to every script (BENCHTOP, BENCHTOP_DATA,
@@ -24,7 +24,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init run.sh
 
-SCRIPTS="overhead precision picture footprint tui-batch"
+SCRIPTS="overhead precision picture footprint scale tui-batch"
 ONLY=${BENCH_ONLY:-$SCRIPTS}
 
 machine_line
@@ -52,11 +52,6 @@ done
 end=$(now)
 load1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
 
-summary "4 no malloc in sample path" "-" "none after warm-up" \
-    "not benchmarked (a test's job: counting hook or ltrace)" >>"$tmp/summary"
-summary "5 scale (-j N)" "-" "self row < 1% of a worker" \
-    "not benchmarked (-j is live only; $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') CPUs here)" \
-    >>"$tmp/summary"
 
 echo
 echo "======== summary (issue 8 targets) ========"

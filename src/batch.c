@@ -205,7 +205,7 @@ select_tests(struct batch *b)
 		only = b->check_list = check_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
 			fprintf(stderr,
-			    "benchtop: --check: '%s' holds no test "
+			    "benchtop: --check: '%.64s' holds no test "
 			    "benchtop runs\n",
 			    b->o->check);
 			return EXIT_USAGE;
@@ -250,7 +250,7 @@ machine_report(struct batch *b)
 	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
 		fprintf(stderr,
 		    "benchtop: --machine: no reference machine "
-		    "'%s' (see --identify)\n",
+		    "'%.64s' (see --identify)\n",
 		    b->o->machine);
 		return EXIT_USAGE;
 	}

@@ -112,15 +112,15 @@ choose_ref(struct refdata *rd, const char *ref_opt, size_t *ref, char *err,
 	profile_path(ref_opt, path, sizeof path);
 	if (path[0] == '\0') {
 		(void)snprintf(err, errsize,
-		    "--ref: no machine or profile '%s' (see --identify)",
+		    "--ref: no machine or profile '%.64s' (see --identify)",
 		    ref_opt);
 		return -2;
 	}
 	if (refdata_load_profile(rd, path, err, errsize) != 0)
 		return -1;
 	if (rd->nmachines == before) {
-		(void)snprintf(err, errsize, "--ref: '%s' has no machine row",
-		    path);
+		(void)snprintf(err, errsize,
+		    "--ref: '%.64s' has no machine row", path);
 		return -1;
 	}
 	*ref = before; /* the profile's first machine */

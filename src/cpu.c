@@ -15,9 +15,11 @@
 #include "cpu.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifdef HAVE_LIBCPUID
@@ -590,6 +592,23 @@ dump_error(char *err, size_t errsize, const char *path, const char *what)
 	return -1;
 }
 
+/* libcpuid reads a directory as an empty dump: name the real problem. */
+static int
+is_regular_file(const char *path, char *err, size_t errsize)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		(void)snprintf(err, errsize, "%s: %s", path, strerror(errno));
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		(void)snprintf(err, errsize, "%s: not a regular file", path);
+		return 0;
+	}
+	return 1;
+}
+
 int
 cpu_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
 {
@@ -599,6 +618,8 @@ cpu_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
 	const char *failed = NULL;
 
 	cpu_reset(id);
+	if (!is_regular_file(path, err, errsize))
+		return -1;
 	dump_warning[0] = '\0';
 	saved = cpuid_set_warn_function(keep_first_warning);
 	if (cpuid_deserialize_raw_data(&raw, path) != 0)

@@ -139,26 +139,31 @@ harness_new_run(struct harness *h)
 #define JUDGE_MIN_NS 1000000u
 /* A share of the CPU this much below the run's best is a disturbance. */
 #define STARVED_FRACTION 0.9
+/* A test whose best sample had this share of the CPU is CPU-bound. */
+#define CPU_BOUND_SHARE 0.9
 /* A core clock this far from the run's first sample is a change. */
 #define CLOCK_TOLERANCE 0.05
 
-/* Preempted more often than the run's calmest sample was (a test whose
- * partner shares the CPU is preempted at every wake-up: that is its
- * normal, not a disturbance). */
+/*
+ * Preempted well beyond the run's calmest sample: twice its rate plus
+ * three standard deviations of a count. A CPU-bound test's calm rate is
+ * 0: one preemption is then a disturbance.
+ */
 static unsigned
 judge_preempted(struct harness_noise *z, uint64_t nivcsw, double ms)
 {
-	double rate = (double)nivcsw / ms;
+	double rate = (double)nivcsw / ms, calm = z->min_ivcsw_per_ms * ms;
 	unsigned f = 0;
 
 	if (z->min_ivcsw_per_ms >= 0 &&
-	    (double)nivcsw >= 1.5 * z->min_ivcsw_per_ms * ms + 1)
+	    (double)nivcsw >= 2 * calm + 3 * sqrt(calm) + 1)
 		f = SAMPLE_F_PREEMPTED;
 	if (z->min_ivcsw_per_ms < 0 || rate < z->min_ivcsw_per_ms)
 		z->min_ivcsw_per_ms = rate;
 	return f;
 }
 
+/* Short of CPU: less than the run's best share of it. */
 static unsigned
 judge_starved(struct harness_noise *z, double share)
 {
@@ -189,12 +194,21 @@ unsigned
 harness_judge_noise(struct harness_noise *z, const struct harness_usage *d,
     uint64_t wall_ns, uint64_t ticks, int core_cycles)
 {
-	unsigned f;
+	double share = (double)d->cpu_ns / (double)wall_ns;
+	unsigned f = 0, g;
 
 	if (wall_ns < JUDGE_MIN_NS)
 		return 0;
-	f = judge_preempted(z, d->nivcsw, (double)wall_ns / 1e6);
-	f |= judge_starved(z, (double)d->cpu_ns / (double)wall_ns);
+	/*
+	 * Preemptions and CPU share judge only a test that can have the whole
+	 * CPU: one that waits for a partner or a child is preempted at its
+	 * wake-ups and gets the share their timing leaves it, both varying by
+	 * themselves (lmbench.fork: 0 to 5 preemptions a sample, quiet).
+	 */
+	g = judge_preempted(z, d->nivcsw, (double)wall_ns / 1e6);
+	g |= judge_starved(z, share);
+	if (z->best_share >= CPU_BOUND_SHARE)
+		f = g;
 	if (core_cycles)
 		f |= judge_clock(z, ticks, d->cpu_ns);
 	return f ? f | SAMPLE_F_NOISY : 0;

@@ -71,7 +71,7 @@ live_usable(char *why, size_t size)
 		return 0;
 	}
 	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
-		(void)snprintf(why, size, "TERM is '%s'", term ? term : "");
+		(void)snprintf(why, size, "TERM is '%.64s'", term ? term : "");
 		return 0;
 	}
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {

@@ -418,35 +418,10 @@ apply_mode(int c, struct opts *o)
 		o->mode = m;
 }
 
-int
-opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
+/* Defaults that depend on the mode, and the combinations refused. */
+static int
+apply_defaults_and_check(struct opts *o, char *err, size_t size)
 {
-	int c;
-
-	memset(o, 0, sizeof *o);
-	o->seconds = 1.0;
-	o->sample_ms = 25.0;
-	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
-	o->mem_mib = 64;
-	o->tolerance_pct = 10;
-	o->jobs = 1;
-	o->delay_s = 1.0;
-	o->slice_ms = 1000;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":bt:lhVj:d:", long_options,
-	            NULL)) != -1) {
-		if (c == '?' || c == ':') {
-			(void)snprintf(err, size, "%s option '%s' (see --help)",
-			    c == '?' ? "unknown" : "missing value for",
-			    rejected_option(argv));
-			return -1;
-		}
-		if (c == 'b' || c == 'l' || c == 'h' || c == 'V')
-			apply_mode(c, o);
-		else if (apply_option(c, optarg, o, err, size) != 0)
-			return -1;
-	}
 	/* A quick check by default: the whole of it in well under 30 s. */
 	if (o->check != NULL && !o->seconds_set)
 		o->seconds = 0.25;
@@ -477,6 +452,49 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 		(void)snprintf(err, size, "--machine needs --report");
 		return -1;
 	}
+	/* Batch and --watch have no screen to log: say so, do not ignore. */
+	if (o->log != NULL &&
+	    (o->mode == OPTS_BATCH || o->mode == OPTS_WATCH)) {
+		(void)snprintf(err, size,
+		    "--log goes with the live screen (not --batch, --report, "
+		    "--check, --watch)");
+		return -1;
+	}
+	return 0;
+}
+
+int
+opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
+{
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->seconds = 1.0;
+	o->sample_ms = 25.0;
+	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
+	o->mem_mib = 64;
+	o->tolerance_pct = 10;
+	o->jobs = 1;
+	o->delay_s = 1.0;
+	o->slice_ms = 1000;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":bt:lhVj:d:", long_options,
+	            NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			(void)snprintf(err, size,
+			    "%s option '%.64s' (see --help)",
+			    c == '?' ? "unknown" : "missing value for",
+			    rejected_option(argv));
+			return -1;
+		}
+		if (c == 'b' || c == 'l' || c == 'h' || c == 'V')
+			apply_mode(c, o);
+		else if (apply_option(c, optarg, o, err, size) != 0)
+			return -1;
+	}
+	if (apply_defaults_and_check(o, err, size) != 0)
+		return -1;
 	if (o->mode == OPTS_IDENTIFY && optind < argc)
 		o->dump = argv[optind++];
 	if (optind < argc) {

@@ -138,14 +138,14 @@ machine_row(struct parse *p, char **f)
 	double mhz = NAN, cpus = 0;
 
 	if (f[0][0] == '\0' || refdata_machine(rd, f[0]) != NULL)
-		return fail(p, "%s machine id '%s'",
+		return fail(p, "%s machine id '%.64s'",
 		    f[0][0] ? "duplicate" : "empty", f[0]);
 	if (strcmp(f[4], "-") != 0 && refdata_number(f[4], &mhz) != 0)
-		return fail(p, "bad MHz '%s'", f[4]);
+		return fail(p, "bad MHz '%.64s'", f[4]);
 	if (strcmp(f[5], "-") != 0 &&
 	    (refdata_number(f[5], &cpus) != 0 || cpus < 0 || cpus > 65536 ||
 	        cpus != (int)cpus))
-		return fail(p, "bad CPU count '%s'", f[5]);
+		return fail(p, "bad CPU count '%.64s'", f[5]);
 	m = grow((void **)&rd->machines, &rd->nmachines, sizeof *m);
 	if (m == NULL)
 		return fail(p, "out of memory");
@@ -186,15 +186,15 @@ result_check(struct parse *p, char **f, size_t *mi, enum ref_stat *st,
 	const struct refdata *rd = p->rd;
 
 	if ((*mi = refdata_machine_index(rd, f[0])) == SIZE_MAX)
-		return fail(p, "unknown machine '%s'", f[0]);
+		return fail(p, "unknown machine '%.64s'", f[0]);
 	if (!known_test(rd, f[1]))
-		return fail(p, "unknown test id '%s'", f[1]);
+		return fail(p, "unknown test id '%.64s'", f[1]);
 	if (parse_stat(f[2], st) != 0)
-		return fail(p, "unknown stat '%s'", f[2]);
+		return fail(p, "unknown stat '%.64s'", f[2]);
 	if (refdata_number(f[3], v) != 0)
-		return fail(p, "bad value '%s'", f[3]);
+		return fail(p, "bad value '%.64s'", f[3]);
 	if (!known_unit(f[4]))
-		return fail(p, "unknown unit '%s'", f[4]);
+		return fail(p, "unknown unit '%.64s'", f[4]);
 	if (refdata_result(rd, *mi, f[1], *st) != NULL)
 		return fail(p, "duplicate row %s %s %s", f[0], f[1], f[2]);
 	return 0;

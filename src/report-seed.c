@@ -496,12 +496,50 @@ report_seed_tests(enum report_seed s)
 	}
 }
 
+/* What a quick live table traded: samples per test and how sure each
+ * median is (the widest 95% confidence interval, and whose). */
+static void
+live_footer(FILE *f, const struct test_result *r, size_t n)
+{
+	size_t ok = 0, lo = SIZE_MAX, hi = 0, noisy = 0;
+	double widest = -1;
+	const char *who = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		double ci;
+
+		if (r[i].status != BENCH_OK || r[i].ns.median <= 0)
+			continue;
+		ok++;
+		lo = r[i].ns.n < lo ? r[i].ns.n : lo;
+		hi = r[i].ns.n > hi ? r[i].ns.n : hi;
+		noisy += r[i].noisy;
+		ci = r[i].ns.ci95_median / r[i].ns.median * 100;
+		if (isfinite(ci) && ci > widest) {
+			widest = ci;
+			who = r[i].test->id;
+		}
+	}
+	if (ok == 0)
+		return;
+	fprintf(f,
+	    "\nThis machine: %zu tests, %zu to %zu samples each, the "
+	    "median of each; %zu samples noisy.\n",
+	    ok, lo, hi, noisy);
+	if (who != NULL)
+		fprintf(f,
+		    "Widest 95%% confidence interval of a median: "
+		    "+-%.1f%% (%s). -t SECONDS for more samples.\n",
+		    widest, who);
+}
+
 int
 report_seed_write(FILE *f, enum report_seed s, const struct refdata *rd,
     size_t machine, const struct machine *m, const struct test_result *r,
     size_t n, char *err, size_t errsize)
 {
 	struct figures fg = { rd, machine, r, n };
+	int rc;
 
 	if (rd == NULL) {
 		(void)snprintf(err, errsize,
@@ -511,10 +549,16 @@ report_seed_write(FILE *f, enum report_seed s, const struct refdata *rd,
 	}
 	switch (s) {
 	case SEED_BYTE:
-		return byte_write(f, &fg, err, errsize);
+		rc = byte_write(f, &fg, err, errsize);
+		break;
 	case SEED_LMBENCH:
-		return lm_write(f, &fg, m);
+		rc = lm_write(f, &fg, m);
+		break;
 	default:
-		return ctx_write(f, &fg, m);
+		rc = ctx_write(f, &fg, m);
+		break;
 	}
+	if (rc == 0 && machine == SIZE_MAX)
+		live_footer(f, r, n);
+	return rc;
 }

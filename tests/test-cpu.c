@@ -704,8 +704,7 @@ static void
 test_dump_errors(void)
 {
 	static const char missing[] = "/nonexistent/x.test";
-	const char *want = "/nonexistent/x.test: cannot read the dump: File "
-	                   "open operation failed";
+	const char *want = "/nonexistent/x.test: No such file or directory";
 	char err[512];
 	struct cpu_id id;
 

@@ -301,13 +301,19 @@ test_noise_rules(void)
 	        (SAMPLE_F_NOISY | SAMPLE_F_STARVED));
 	CHECK("too short to judge", judge(&z, 0, 5, 0.5, 0, 0) == 0);
 
-	/* A partner on the same CPU: half the CPU and a preemption per
-	 * round trip are this test's normal. */
+	/* A partner on the same CPU: half the CPU and preemptions at its
+	 * wake-ups are this test's normal, and vary by themselves. */
 	harness_noise_reset(&z);
 	CHECK("partner: first", judge(&z, 12500000, 100, 25, 0, 0) == 0);
 	CHECK("partner: same again", judge(&z, 12400000, 110, 25, 0, 0) == 0);
-	CHECK("partner: twice the preemptions",
-	    judge(&z, 12400000, 260, 25, 0, 0) & SAMPLE_F_PREEMPTED);
+	CHECK("partner: more preemptions, less CPU: not judged",
+	    judge(&z, 9000000, 260, 25, 0, 0) == 0);
+
+	/* A CPU-bound test preempted now and then: the calm rate is 0. */
+	harness_noise_reset(&z);
+	CHECK("cpu-bound: calm", judge(&z, 25000000, 0, 25, 0, 0) == 0);
+	CHECK("cpu-bound: preempted twice",
+	    judge(&z, 24000000, 2, 25, 0, 0) & SAMPLE_F_PREEMPTED);
 
 	/* PMU cycles per CPU ns: the core clock. */
 	harness_noise_reset(&z);

@@ -1,0 +1,183 @@
+#!/bin/sh
+# badinput.sh: every option that takes a value, given bad ones (missing,
+# empty, negative, huge, non-numeric, not a number at all, overlong),
+# and bad files and terminals. Each must give exactly one line on stderr,
+# a documented exit code (2 usage, 1 runtime), nothing on stdout, no
+# crash, and no file left where an output was asked for.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+case $BENCHTOP in /*) ;; *) BENCHTOP=$(pwd)/$BENCHTOP ;; esac
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bad.XXXXXX") || exit 99
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
+passed=0
+failed=0
+tried=0
+fail() {
+	failed=$((failed + 1))
+	echo "FAIL: $*"
+}
+
+# try CODES ARGS...: benchtop ARGS exits with one of CODES ("2", "1 2"),
+# says one line, prints nothing on stdout, and writes no file in $work/out.
+try() {
+	codes=$1
+	shift
+	tried=$((tried + 1))
+	rm -rf "$work/out" && mkdir "$work/out"
+	(cd "$work/out" && exec "$BENCHTOP" "$@") >"$work/stdout" \
+	    2>"$work/stderr" </dev/null
+	rc=$?
+	what="'$(printf '%s ' "$@" | cut -c1-80)'"
+	case " $codes " in
+	*" $rc "*) ;;
+	*) fail "$what exits $rc, expected $codes: $(head -c 200 "$work/stderr")"
+	   return ;;
+	esac
+	lines=$(wc -l <"$work/stderr")
+	if [ "$lines" -ne 1 ]; then
+		fail "$what: $lines lines on stderr: $(head -c 300 "$work/stderr")"
+	elif [ -s "$work/stdout" ]; then
+		fail "$what: output on stdout"
+	elif [ -n "$(ls -A "$work/out")" ]; then
+		fail "$what: left $(ls -A "$work/out")"
+	elif [ "$(wc -c <"$work/stderr")" -gt 300 ]; then
+		fail "$what: a line of $(wc -c <"$work/stderr") bytes"
+	else
+		passed=$((passed + 1))
+	fi
+}
+
+long=$(head -c 5000 /dev/zero | tr '\0' 9)
+longname=$(head -c 5000 /dev/zero | tr '\0' x)
+numeric="-t --time --sample-ms --watch --mem-size -j --jobs -d --delay
+	--slice-ms --tolerance"
+for opt in $numeric; do
+	try 2 "$opt"
+	for v in "" -1 0x -- abc 1e999 nan inf -inf 99999999999999999999 \
+	    "$long" "1 2" " "; do
+		try 2 --batch "$opt" "$v"
+	done
+done
+# Zero where zero means nothing: each of these needs a positive value.
+for opt in -t --sample-ms --watch --mem-size -j -d --slice-ms; do
+	try 2 "$opt" 0
+done
+# Text values: each refused, naming the option or the value.
+for opt in --only --skip --placement --cpu --report --ref --check --save \
+    --data --dir --log --openmetrics-file --machine; do
+	try 2 "$opt"
+	try 2 --batch "$opt" ""
+done
+for v in nowhere -1 "$longname"; do
+	try 2 --batch --placement "$v"
+	try 2 --batch --only "$v"
+	try 2 --batch --skip '*' --only "$v"
+	try 2 --report "$v"
+	try 2 --batch --ref "$v"
+	try 2 --check "$v"
+	try 2 --report byte --machine "$v"
+done
+for v in -1 abc 99999 1-0 1,,2 "$long"; do
+	try 2 --cpu "$v"
+done
+for v in ../up a/b .hidden "$longname"; do
+	try 2 --batch --save "$v"
+done
+try 2 --batch --skip '*'
+try 2 --machine p3-850m
+try 2 --check p3-850m --report byte
+try 2 --watch 1 --batch
+try 2 --batch --log "$work/x.csv"
+try 2 --batch stray
+try 2 --identify a b
+try 2 --frobnicate
+try 2 -x
+
+# Bad places and files: runtime errors (1), one line each.
+mkdir "$work/dir"
+: >"$work/empty"
+printf 'not\ta\ttsv\n' >"$work/garbage"
+try 1 --batch --only lmbench.null_call -t 0.01 --dir /nonexistent
+try 1 --batch --only lmbench.null_call -t 0.01 --dir "$work/empty"
+try 1 --batch --only lmbench.null_call -t 0.01 --data /nonexistent
+try 1 --batch --only lmbench.null_call -t 0.01 --data "$work/dir"
+for f in /nonexistent "$work/dir" "$work/empty" "$work/garbage" /dev/null; do
+	try "1 2" --identify "$f"
+done
+try "1 2" --check "$work/garbage"
+try "1 2" --check "$work/empty"
+# --openmetrics-file where no file can be: a directory, a missing one.
+try 1 --watch 1 --only lmbench.null_call --openmetrics-file "$work/dir"
+try 1 --watch 1 --only lmbench.null_call \
+    --openmetrics-file /nonexistent/m.prom
+
+# --log to a directory, a missing directory, /dev/full: the live screen
+# opens it before drawing anything (stdout here is a file: it would fall
+# back to batch, so these run in a tmux pane when tmux is here).
+if command -v tmux >/dev/null 2>&1; then
+	sock=btbad$$
+	for f in "$work/dir" /nonexistent/x.csv; do
+		tried=$((tried + 1))
+		tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 \
+		    "TERM=xterm $BENCHTOP --only lmbench.null_call --log '$f' \
+		     2>'$work/log.err'; echo \$? >'$work/log.rc'"
+		i=0
+		while [ ! -s "$work/log.rc" ] && [ $i -lt 50 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		tmux -L "$sock" kill-server 2>/dev/null
+		if [ "$(cat "$work/log.rc" 2>/dev/null)" = 1 ] &&
+		    [ "$(wc -l <"$work/log.err")" -eq 1 ]; then
+			passed=$((passed + 1))
+		else
+			fail "--log $f: rc $(cat "$work/log.rc" 2>/dev/null)," \
+			    "$(head -c 200 "$work/log.err")"
+		fi
+		rm -f "$work/log.rc" "$work/log.err"
+	done
+fi
+
+# No TERM, TERM=dumb, stdout a pipe: one line on stderr, then the batch
+# report on stdout, exit 0.
+for t in unset dumb xterm; do
+	tried=$((tried + 1))
+	if [ $t = unset ]; then
+		env -u TERM "$BENCHTOP" --only lmbench.null_call -t 0.05 \
+		    2>"$work/term.err" | cat >"$work/term.out"
+	else
+		TERM=$t "$BENCHTOP" --only lmbench.null_call -t 0.05 \
+		    2>"$work/term.err" | cat >"$work/term.out"
+	fi
+	if [ "$(wc -l <"$work/term.err")" -eq 1 ] &&
+	    grep -q '^lmbench.null_call ' "$work/term.out"; then
+		passed=$((passed + 1))
+	else
+		fail "TERM $t, stdout a pipe: $(head -c 200 "$work/term.err")"
+	fi
+done
+
+# A 1x1 terminal: the size message, and q still quits with 0.
+if command -v tmux >/dev/null 2>&1; then
+	tried=$((tried + 1))
+	sock=bttiny$$
+	tmux -L "$sock" -f /dev/null new-session -d -x 1 -y 1 \
+	    "TERM=xterm $BENCHTOP --only lmbench.null_call; echo \$? >'$work/tiny.rc'"
+	sleep 1.5
+	tmux -L "$sock" send-keys q
+	i=0
+	while [ ! -s "$work/tiny.rc" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	tmux -L "$sock" kill-server 2>/dev/null
+	if [ "$(cat "$work/tiny.rc" 2>/dev/null)" = 0 ]; then
+		passed=$((passed + 1))
+	else
+		fail "1x1 terminal: rc $(cat "$work/tiny.rc" 2>/dev/null)"
+	fi
+fi
+
+echo "badinput: $tried inputs tried, $passed passed, $failed failed"
+test $failed -eq 0
