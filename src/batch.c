@@ -94,11 +94,25 @@ progress(size_t i, size_t n, const char *id)
 	fflush(stderr);
 }
 
+/*
+ * Tests that write files run in the second pass: their writeback and
+ * journal then fall on no other test (BYTE's index order puts File Copy
+ * just before the pipe and shell tests; in a 1 s report shell8 came out
+ * 40% slow behind it). The report keeps its own order.
+ */
+static int
+runs_in_pass(const struct bench_test *t, int pass)
+{
+	return ((t->flags & BENCH_F_TMPDIR) != 0) == (pass == 1);
+}
+
 /* The worker: measure the machine, then run every selected test in turn;
  * stops early when a signal arrives. */
 static void *
 run_all(void *arg)
 {
+	size_t done = 0;
+
 	struct batch *b = arg;
 	atomic_int *stop = b->stop;
 	struct run_config cfg;
@@ -113,10 +127,14 @@ run_all(void *arg)
 		.mem_bytes = (size_t)b->o->mem_mib << 20,
 		.stop = stop,
 	};
-	for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {
-		progress(i, b->n, b->tests[i]->id);
-		(void)runner_run(b->tests[i], &b->harness, &cfg,
-		    &b->results[i]);
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {
+			if (!runs_in_pass(b->tests[i], pass))
+				continue;
+			progress(done++, b->n, b->tests[i]->id);
+			(void)runner_run(b->tests[i], &b->harness, &cfg,
+			    &b->results[i]);
+		}
 	}
 	progress(0, 0, NULL);
 	cycles_counter_close(&b->counter);

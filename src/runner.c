@@ -8,14 +8,12 @@
 #include "runner.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "bench-util.h"
 #include "cycles.h"
@@ -199,24 +197,6 @@ place_parties(struct bench_ctx *ctx, const struct run_config *cfg)
 		ctx->partner_cpu = cfg->cpu;
 }
 
-/*
- * After a test that wrote files: commit the file system now, untimed, so
- * that its writeback and journal are not charged to the next test (BYTE's
- * report runs File Copy just before Pipe-based Context Switching and the
- * shell scripts: a 1 s shell8 run after it came out 40% slow).
- */
-static void
-settle_scratch(const char *dir)
-{
-	int fd;
-
-	if (dir == NULL ||
-	    (fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return;
-	(void)syncfs(fd);
-	(void)close(fd);
-}
-
 int
 runner_run(const struct bench_test *t, struct harness *h,
     const struct run_config *cfg, struct test_result *r)
@@ -243,8 +223,6 @@ runner_run(const struct bench_test *t, struct harness *h,
 		st = measure(h, &ctx, cfg, r, &b);
 	if (t->teardown != NULL)
 		t->teardown(&ctx);
-	if (t->flags & BENCH_F_TMPDIR)
-		settle_scratch(cfg->tmpdir);
 	r->status = st;
 	r->placement = ctx.placement;
 	r->partner_cpu = ctx.partner_cpu;
