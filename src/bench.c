@@ -120,3 +120,22 @@ bench_reason(struct bench_ctx *ctx, int status, const char *fmt, ...)
 	va_end(ap);
 	return status;
 }
+
+int
+bench_cpu_bound(const struct bench_test *t)
+{
+	if (t->flags &
+	    (BENCH_F_PARTNER | BENCH_F_TWO_CPUS | BENCH_F_SLOW |
+	        BENCH_F_LOOPBACK))
+		return 0;
+	switch (t->group) {
+	case BENCH_GROUP_IPC:
+	case BENCH_GROUP_CTXSW:
+	case BENCH_GROUP_PROCESS:
+	case BENCH_GROUP_FILE:
+	case BENCH_GROUP_NETWORK:
+		return 0;
+	default:
+		return 1;
+	}
+}

@@ -124,8 +124,6 @@ subtract(double raw, double overhead)
 void
 harness_noise_reset(struct harness_noise *z)
 {
-	z->best_share = 0;
-	z->min_ivcsw_per_ms = -1;
 	z->ref_ghz = 0;
 }
 
@@ -137,43 +135,10 @@ harness_new_run(struct harness *h)
 
 /* Below this a sample is too short to judge its share of the CPU. */
 #define JUDGE_MIN_NS 1000000u
-/* A share of the CPU this much below the run's best is a disturbance. */
-#define STARVED_FRACTION 0.9
-/* A test whose best sample had this share of the CPU is CPU-bound. */
-#define CPU_BOUND_SHARE 0.9
+/* A CPU-bound test with less of the CPU than this was kept from it. */
+#define STARVED_SHARE 0.9
 /* A core clock this far from the run's first sample is a change. */
 #define CLOCK_TOLERANCE 0.05
-
-/*
- * Preempted well beyond the run's calmest sample: twice its rate plus
- * three standard deviations of a count. A CPU-bound test's calm rate is
- * 0: one preemption is then a disturbance.
- */
-static unsigned
-judge_preempted(struct harness_noise *z, uint64_t nivcsw, double ms)
-{
-	double rate = (double)nivcsw / ms, calm = z->min_ivcsw_per_ms * ms;
-	unsigned f = 0;
-
-	if (z->min_ivcsw_per_ms >= 0 &&
-	    (double)nivcsw >= 2 * calm + 3 * sqrt(calm) + 1)
-		f = SAMPLE_F_PREEMPTED;
-	if (z->min_ivcsw_per_ms < 0 || rate < z->min_ivcsw_per_ms)
-		z->min_ivcsw_per_ms = rate;
-	return f;
-}
-
-/* Short of CPU: less than the run's best share of it. */
-static unsigned
-judge_starved(struct harness_noise *z, double share)
-{
-	unsigned f =
-	    share < STARVED_FRACTION * z->best_share ? SAMPLE_F_STARVED : 0;
-
-	if (share > z->best_share)
-		z->best_share = share;
-	return f;
-}
 
 static unsigned
 judge_clock(struct harness_noise *z, uint64_t ticks, uint64_t cpu_ns)
@@ -190,25 +155,27 @@ judge_clock(struct harness_noise *z, uint64_t ticks, uint64_t cpu_ns)
 	                                                    : 0;
 }
 
+/*
+ * Absolute rules, not relative to the run's calmest sample: load that was
+ * there from the start would make every sample "calm". A CPU-bound test
+ * on a free CPU is never preempted in 25 ms and has all of the CPU; one
+ * that waits for a partner or a child is preempted at its wake-ups and
+ * gets the share their timing leaves it, both varying by themselves
+ * (lmbench.fork: 0 to 5 preemptions a sample, quiet): it is not judged so.
+ */
 unsigned
 harness_judge_noise(struct harness_noise *z, const struct harness_usage *d,
-    uint64_t wall_ns, uint64_t ticks, int core_cycles)
+    uint64_t wall_ns, uint64_t ticks, int core_cycles, int cpu_bound)
 {
 	double share = (double)d->cpu_ns / (double)wall_ns;
-	unsigned f = 0, g;
+	unsigned f = 0;
 
 	if (wall_ns < JUDGE_MIN_NS)
 		return 0;
-	/*
-	 * Preemptions and CPU share judge only a test that can have the whole
-	 * CPU: one that waits for a partner or a child is preempted at its
-	 * wake-ups and gets the share their timing leaves it, both varying by
-	 * themselves (lmbench.fork: 0 to 5 preemptions a sample, quiet).
-	 */
-	g = judge_preempted(z, d->nivcsw, (double)wall_ns / 1e6);
-	g |= judge_starved(z, share);
-	if (z->best_share >= CPU_BOUND_SHARE)
-		f = g;
+	if (cpu_bound && d->nivcsw > 0)
+		f |= SAMPLE_F_PREEMPTED;
+	if (cpu_bound && share < STARVED_SHARE)
+		f |= SAMPLE_F_STARVED;
 	if (core_cycles)
 		f |= judge_clock(z, ticks, d->cpu_ns);
 	return f ? f | SAMPLE_F_NOISY : 0;
@@ -216,9 +183,10 @@ harness_judge_noise(struct harness_noise *z, const struct harness_usage *d,
 
 /* The usage rules on one sample, when the clock can read usage. */
 static void
-judge_sample(struct harness *h, const struct harness_usage *u0,
-    uint64_t raw_ticks, struct sample *s)
+judge_sample(struct harness *h, const struct bench_test *t,
+    const struct harness_usage *u0, uint64_t raw_ticks, struct sample *s)
 {
+	int cpu_bound = bench_cpu_bound(t);
 	struct harness_usage u1, d;
 
 	s->cpu_share = -1;
@@ -230,7 +198,7 @@ judge_sample(struct harness *h, const struct harness_usage *u0,
 	if (s->wall_ns > 0)
 		s->cpu_share = (double)d.cpu_ns / (double)s->wall_ns;
 	s->flags |= harness_judge_noise(&h->noise, &d, s->wall_ns, raw_ticks,
-	    h->clock.core_cycles);
+	    h->clock.core_cycles, cpu_bound);
 }
 
 int
@@ -261,7 +229,7 @@ harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
 	s->cpu = sched_getcpu();
 	if (over_ns > 0.1 * (double)raw_ns)
 		s->flags |= SAMPLE_F_COARSE;
-	judge_sample(h, &u0, raw_ticks, s);
+	judge_sample(h, ctx->test, &u0, raw_ticks, s);
 	return st;
 }
 

@@ -39,10 +39,7 @@ struct harness_clock {
 
 /* Per run (one test, one slice): what the disturbance rules compare to. */
 struct harness_noise {
-	double best_share; /* highest CPU time / wall time of a sample */
-	double
-	    min_ivcsw_per_ms; /* lowest preemption rate of a sample; <0 none */
-	double ref_ghz;       /* PMU cycles per CPU ns of the first sample */
+	double ref_ghz; /* PMU cycles per CPU ns of the first sample */
 };
 
 struct harness {
@@ -82,11 +79,13 @@ struct sample {
 
 /*
  * The disturbance rules, pure: the usage difference `d` over a sample of
- * `wall_ns` that counted `ticks`; updates `noise`. Returns SAMPLE_F_*.
+ * `wall_ns` that counted `ticks`, of a test that can have the whole CPU
+ * (`cpu_bound`, see bench_cpu_bound) or not; updates `noise` (the first
+ * sample's clock). Returns SAMPLE_F_*.
  */
 unsigned harness_judge_noise(struct harness_noise *noise,
     const struct harness_usage *d, uint64_t wall_ns, uint64_t ticks,
-    int core_cycles);
+    int core_cycles, int cpu_bound);
 
 /* Largest n the calibration will ever choose. */
 #define HARNESS_MAX_N (UINT64_C(1) << 40)

@@ -10,13 +10,9 @@ BENCHTOP=${BENCHTOP:-./src/benchtop}
 case $BENCHTOP in /*) ;; *) BENCHTOP=$(pwd)/$BENCHTOP ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bad.XXXXXX") || exit 99
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
-passed=0
-failed=0
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
 tried=0
-fail() {
-	failed=$((failed + 1))
-	echo "FAIL: $*"
-}
 
 # try CODES ARGS...: benchtop ARGS exits with one of CODES ("2", "1 2"),
 # says one line, prints nothing on stdout, and writes no file in $work/out.
@@ -179,5 +175,5 @@ if command -v tmux >/dev/null 2>&1; then
 	fi
 fi
 
-echo "badinput: $tried inputs tried, $passed passed, $failed failed"
-test $failed -eq 0
+echo "badinput: $tried inputs tried"
+finish badinput

@@ -23,13 +23,8 @@ BENCHTOP=${BENCHTOP:-./src/benchtop}
 PYTHON=${PYTHON:-python3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-cat.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT INT TERM HUP
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $desc"; fi
-}
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 # Processes whose command line names our scratch directory, or are
 # children of a pid given: what a run could leave behind.
@@ -152,5 +147,4 @@ for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*'; do
 	    test "$(ipcs_count)" -le "$ipc_before"
 done
 
-echo "catalogue: $passed passed, $failed failed"
-test $failed -eq 0
+finish catalogue

@@ -16,13 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $desc"; fi
-}
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
 # status ID FILE: the status and reason of test ID in a JSON report
 status() {
 	"$PYTHON" -c '
@@ -253,5 +248,4 @@ else
 	echo "SKIP: no /bin/sh: no private mount namespace here"
 fi
 
-echo "faults: $passed passed, $failed failed"
-test $failed -eq 0
+finish faults

@@ -9,13 +9,8 @@ PYTHON=${PYTHON:-python3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-op.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT INT TERM HUP
 export XDG_DATA_HOME=$work/xdg
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $desc"; fi
-}
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
 quick="lmbench.null_call,lmbench.stat,bsd.write"
 
 # --save writes a profile; --ref NAME and --check NAME read it back.
@@ -125,5 +120,4 @@ check "--watch rewrote the OpenMetrics file" grep -q \
     '^benchtop_op_seconds{test="lmbench.null_call"' "$work/live.prom"
 check "no temp file beside it" sh -c "! ls '$work' | grep -q 'live.prom.'"
 
-echo "operator: $passed passed, $failed failed"
-test $failed -eq 0
+finish operator

@@ -8,15 +8,8 @@ BENCHTOP=${BENCHTOP:-./src/benchtop}
 PYTHON=${PYTHON:-python3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-smoke.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT INT TERM HUP
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then ok; else fail "$desc"; fi
-}
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
 
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
 	echo "SKIP: $PYTHON not found"
@@ -141,5 +134,4 @@ if command -v mandoc >/dev/null 2>&1 && [ -n "${MANPAGE:-}" ]; then
 	    test ! -s "$work/lint"
 fi
 
-echo "smoke: $passed passed, $failed failed"
-test $failed -eq 0
+finish smoke

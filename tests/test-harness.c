@@ -274,57 +274,60 @@ test_real_clocks(void)
 	cycles_counter_close(&counter);
 }
 
-/* judge NOISE, CPU NS, PREEMPTIONS, WALL MS, TICKS, PMU: the flags */
+/* judge NOISE, CPU NS, PREEMPTIONS, WALL MS, TICKS, PMU, CPU-BOUND */
 static unsigned
 judge(struct harness_noise *z, uint64_t cpu_ns, uint64_t nivcsw, double ms,
-    uint64_t ticks, int pmu)
+    uint64_t ticks, int pmu, int cpu_bound)
 {
 	struct harness_usage d = { cpu_ns, nivcsw };
 
-	return harness_judge_noise(z, &d, (uint64_t)(ms * 1e6), ticks, pmu);
+	return harness_judge_noise(z, &d, (uint64_t)(ms * 1e6), ticks, pmu,
+	    cpu_bound);
 }
+
+static const struct bench_test t_syscall = { .id = "x.a",
+	.group = BENCH_GROUP_SYSCALL };
+static const struct bench_test t_partner = { .id = "x.b",
+	.group = BENCH_GROUP_SYSCALL,
+	.flags = BENCH_F_PARTNER };
+static const struct bench_test t_fork = { .id = "x.c",
+	.group = BENCH_GROUP_PROCESS };
 
 static void
 test_noise_rules(void)
 {
-	struct harness_noise z = { 0, -1, 0 };
+	struct harness_noise z = { 0 };
 
-	CHECK("a first full sample is clean",
-	    judge(&z, 25000000, 0, 25, 0, 0) == 0);
-	CHECK("a second full sample is clean",
-	    judge(&z, 24900000, 0, 25, 0, 0) == 0);
+	CHECK("syscall rows are CPU-bound", bench_cpu_bound(&t_syscall));
+	CHECK("a partner's row is not", !bench_cpu_bound(&t_partner));
+	CHECK("a fork row is not", !bench_cpu_bound(&t_fork));
+
+	CHECK("all the CPU, never preempted: clean",
+	    judge(&z, 24900000, 0, 25, 0, 0, 1) == 0);
 	CHECK("preempted once: noisy, preempted",
-	    judge(&z, 24900000, 1, 25, 0, 0) ==
+	    judge(&z, 24900000, 1, 25, 0, 0, 1) ==
 	        (SAMPLE_F_NOISY | SAMPLE_F_PREEMPTED));
 	CHECK("70% of the CPU: noisy, starved",
-	    judge(&z, 17500000, 0, 25, 0, 0) ==
+	    judge(&z, 17500000, 0, 25, 0, 0, 1) ==
 	        (SAMPLE_F_NOISY | SAMPLE_F_STARVED));
-	CHECK("too short to judge", judge(&z, 0, 5, 0.5, 0, 0) == 0);
+	CHECK("load from the start is still load (50%, 3 preemptions)",
+	    judge(&z, 12500000, 3, 25, 0, 0, 1) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_PREEMPTED | SAMPLE_F_STARVED));
+	CHECK("too short to judge", judge(&z, 0, 5, 0.5, 0, 0, 1) == 0);
+	CHECK("a waiting test: half the CPU and preemptions are its normal",
+	    judge(&z, 12500000, 100, 25, 0, 0, 0) == 0);
 
-	/* A partner on the same CPU: half the CPU and preemptions at its
-	 * wake-ups are this test's normal, and vary by themselves. */
+	/* PMU cycles per CPU ns: the core clock, for every test. */
 	harness_noise_reset(&z);
-	CHECK("partner: first", judge(&z, 12500000, 100, 25, 0, 0) == 0);
-	CHECK("partner: same again", judge(&z, 12400000, 110, 25, 0, 0) == 0);
-	CHECK("partner: more preemptions, less CPU: not judged",
-	    judge(&z, 9000000, 260, 25, 0, 0) == 0);
-
-	/* A CPU-bound test preempted now and then: the calm rate is 0. */
-	harness_noise_reset(&z);
-	CHECK("cpu-bound: calm", judge(&z, 25000000, 0, 25, 0, 0) == 0);
-	CHECK("cpu-bound: preempted twice",
-	    judge(&z, 24000000, 2, 25, 0, 0) & SAMPLE_F_PREEMPTED);
-
-	/* PMU cycles per CPU ns: the core clock. */
-	harness_noise_reset(&z);
-	CHECK("pmu: 3 GHz first", judge(&z, 10000000, 0, 10, 30000000, 1) == 0);
+	CHECK("pmu: 3 GHz first",
+	    judge(&z, 10000000, 0, 10, 30000000, 1, 0) == 0);
 	CHECK("pmu: 3.06 GHz is the same clock",
-	    judge(&z, 10000000, 0, 10, 30600000, 1) == 0);
+	    judge(&z, 10000000, 0, 10, 30600000, 1, 0) == 0);
 	CHECK("pmu: 2.4 GHz is a clock change",
-	    judge(&z, 10000000, 0, 10, 24000000, 1) ==
+	    judge(&z, 10000000, 0, 10, 24000000, 1, 0) ==
 	        (SAMPLE_F_NOISY | SAMPLE_F_CLOCK));
 	CHECK("tsc ticks say nothing of the clock",
-	    judge(&z, 10000000, 0, 10, 24000000, 0) == 0);
+	    judge(&z, 10000000, 0, 10, 24000000, 0, 0) == 0);
 }
 
 int

@@ -27,13 +27,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $desc"; fi
-}
+# shellcheck source=../testlib.sh
+. "$(dirname "$0")/../testlib.sh"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 screen() { T capture-pane -p >"$work/screen"; }
@@ -151,5 +146,4 @@ noisy "$work/loaded.json"
 echo "load: noisy samples without load:"
 noisy "$work/idle.json"
 
-echo "load: $passed passed, $failed failed"
-test $failed -eq 0
+finish load

@@ -30,16 +30,11 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM HUP
-passed=0
-failed=0
+# shellcheck source=../testlib.sh
+. "$(dirname "$0")/../testlib.sh"
 sent=0
 runs=0
 leftovers=0
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $desc"; fi
-}
 # leftover DESCRIPTION COMMAND...: a check whose failure is a leftover
 leftover() {
 	f=$failed
@@ -291,5 +286,4 @@ else
 fi
 
 echo "signals: SEED=$SEED, $sent signals sent, $runs runs, $leftovers leftovers found"
-echo "signals: $passed passed, $failed failed"
-test $failed -eq 0
+finish signals

@@ -14,13 +14,8 @@ warmup=$((duration / 4))
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-soak.XXXXXX") || exit 99
 sock=btsoak$$
 trap 'tmux -L $sock kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-	desc=$1; shift
-	if "$@"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $desc"; fi
-}
+# shellcheck source=../testlib.sh
+. "$(dirname "$0")/../testlib.sh"
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 fds() { ls "/proc/$1/fd" | wc -l; }
 zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
@@ -68,5 +63,4 @@ sleep 0.3
 check "nothing left behind" test -z "$(ours)"
 check "scratch dir empty" test -z "$(ls -A "$work/scratch")"
 
-echo "soak: $passed passed, $failed failed"
-test $failed -eq 0
+finish soak

@@ -1,0 +1,35 @@
+# shellcheck shell=sh
+# testlib.sh: the counting every scripted test shares. Sourced, once the
+# script has made its scratch directory and set its traps:
+#
+#   . "$(dirname "$0")/testlib.sh"        (from tests/stress: ../testlib.sh)
+#
+#   check DESCRIPTION COMMAND...  run COMMAND; count a pass, or print
+#                                 "FAIL: DESCRIPTION" and count a failure
+#   ok, fail MESSAGE...           count by hand
+#   finish NAME                   print "NAME: N passed, M failed" and
+#                                 return 0 only when nothing failed (the
+#                                 script's last command: its exit status)
+
+passed=0
+failed=0
+
+ok() {
+	passed=$((passed + 1))
+}
+
+fail() {
+	failed=$((failed + 1))
+	echo "FAIL: $*"
+}
+
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok; else fail "$desc"; fi
+}
+
+finish() {
+	echo "$1: $passed passed, $failed failed"
+	test "$failed" -eq 0
+}
