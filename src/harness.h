@@ -58,6 +58,8 @@ struct harness {
  * clock moved. What the "noisy" count and the screen's mark report.
  */
 #define SAMPLE_F_NOISY 0x1u
+/* From this share of noisy samples on, reports and the screen say so. */
+#define SAMPLE_NOISY_SHOWN_PCT 25
 /* More than 10% of the sample was subtracted overhead (timer, loop). */
 #define SAMPLE_F_COARSE 0x2u
 /* Why a sample is noisy (with SAMPLE_F_NOISY). */

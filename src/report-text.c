@@ -78,6 +78,11 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 	    bench_status_name(r->status));
 	if (r->reason[0] != '\0')
 		fprintf(f, ": %s", r->reason);
+	if (ok && r->ns.n > 0 &&
+	    100.0 * (double)r->noisy >=
+	        SAMPLE_NOISY_SHOWN_PCT * (double)r->ns.n)
+		fprintf(f, ", noisy %.0f%%",
+		    100.0 * (double)r->noisy / (double)r->ns.n);
 	fputc('\n', f);
 }
 

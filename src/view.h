@@ -17,7 +17,7 @@
 /* Samples behind a row's statistics: the most recent ones. */
 #define VIEW_WINDOW 64
 /* The status says "noisy" from this share of disturbed samples on. */
-#define VIEW_NOISY_PCT 25
+#define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
 #define VIEW_SPARK_MAX 256
 #define VIEW_MAX_MARKS 64
