@@ -154,6 +154,27 @@ export_jsonl_self(struct exporter *x, FILE *f, const struct machine *m,
 	    s.worker_ns / 1e9, s.sched_ns / 1e9);
 }
 
+/* The self row as a gauge: the scheduler's share of the workers' time. */
+static void
+write_om_self(FILE *f, const struct exporter *x)
+{
+	struct monitor_self s;
+	double pct;
+
+	if (x->monitor == NULL)
+		return;
+	monitor_self(x->monitor, &s);
+	pct = monitor_self_pct(&s);
+	if (!isfinite(pct))
+		return;
+	fprintf(f,
+	    "# HELP benchtop_scheduler_overhead_ratio benchtop's own scheduler "
+	    "time over its workers' time (the self row)\n"
+	    "# TYPE benchtop_scheduler_overhead_ratio gauge\n"
+	    "benchtop_scheduler_overhead_ratio %.9g\n",
+	    pct / 100);
+}
+
 /* Write the OpenMetrics file through a temp file and a rename. */
 static int
 write_om(struct exporter *x, size_t n)
@@ -172,6 +193,8 @@ write_om(struct exporter *x, size_t n)
 		return -1;
 	(void)fchmod(fd, 0644); /* node_exporter runs as another user */
 	ok = report_write(f, REPORT_OPENMETRICS, &rep) == 0;
+	write_om_self(f, x);
+	ok &= ferror(f) == 0;
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, x->om_path) != 0) {
 		int saved = errno;

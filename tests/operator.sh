@@ -118,6 +118,12 @@ for r in recs:
 ' "$work/watch.jl"
 check "--watch rewrote the OpenMetrics file" grep -q \
     '^benchtop_op_seconds{test="lmbench.null_call"' "$work/live.prom"
+check "... with the self row's gauge" grep -q \
+    '^benchtop_scheduler_overhead_ratio [0-9]' "$work/live.prom"
+if command -v promtool >/dev/null 2>&1; then
+	check "promtool accepts the live file" sh -c \
+	    "promtool check metrics <'$work/live.prom'"
+fi
 check "no temp file beside it" sh -c "! ls '$work' | grep -q 'live.prom.'"
 
 finish operator
