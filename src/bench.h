@@ -157,8 +157,8 @@ const char *bench_status_name(enum bench_status);
 const char *bench_placement_name(enum bench_placement);
 /*
  * Whether one operation keeps the CPU busy throughout: no partner, no
- * child to wait for, no disk (so a preemption or a share of CPU time
- * under 90% means something else took the CPU).
+ * child to wait for, no file or disk (so a preemption or a share of CPU
+ * time under 90% means something else took the CPU).
  */
 int bench_cpu_bound(const struct bench_test *);
 /* The definition version of a test (1 when the record says 0). */
