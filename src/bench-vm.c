@@ -33,15 +33,13 @@
  *
  * DESIGN (page_fault)
  *
- * lmbench times each touch alone and never times the munmap. Here all of
- * run() is timed, and unmapping costs about as much as faulting (every
- * fault maps a whole fault-around window, and munmap takes each page back
- * out). So a used mapping is not unmapped at once: a fresh one is mapped
- * (an mmap is cheap next to 256 faults) and the used ones pile up, to a
- * cap of POOL_FACTOR times the mappings a run of n needs, bounded by
- * FAULT_MAX_FAULTS faults' worth of page tables. The run that finds the
- * cap reached unmaps them all: about one sample in POOL_FACTOR carries
- * that cost, and the median the reports use is clean.
+ * lmbench times each touch alone and never times the munmap. Here run()
+ * unmaps a used mapping at once and maps a fresh one, and declares both
+ * untimed (ctx->untimed_ns): unmapping costs about as much as faulting
+ * (every fault maps a whole fault-around window, and munmap takes each
+ * page back out), and it is not the operation. One mapping at a time:
+ * an earlier pool of used mappings, unmapped in batches, held up to 3.4
+ * GB of file pages resident in a soak.
  */
 
 #include "config.h"
@@ -61,6 +59,7 @@
 
 #include "bench-util.h"
 #include "bench.h"
+#include "cycles.h"
 
 #define VM_CHUNK BENCH_FILE_CHUNK /* lmbench's XFERSIZE */
 
@@ -68,10 +67,6 @@
 #define MMAP_N       10           /* ...over the first tenth */
 #define FAULT_ALIGN  (16 * 1024)  /* lat_pagefault aligns the size... */
 #define FAULT_STRIDE (256 * 1024) /* ...and steps back 256 KiB */
-
-#define POOL_FACTOR      8u     /* see DESIGN (page_fault) */
-#define FAULT_MAX_FAULTS 65536u /* ~32 MiB of page tables */
-#define FAULT_MAX_MAPS   4096u
 
 struct vm_state {
 	int fd;
@@ -82,9 +77,6 @@ struct vm_state {
 	size_t map_bytes;
 	uint64_t steps; /* page_fault: touches per mapping; reread: chunks */
 	uint64_t next;  /* the next of them */
-	/* page_fault only: the mappings used so far, the last is `map` */
-	char **maps;
-	size_t nmaps;
 	/* prot_fault only */
 	pid_t pid;                     /* this process and... */
 	long tid;                      /* ...the worker thread, for tgkill */
@@ -379,8 +371,6 @@ fault_setup(struct bench_ctx *ctx)
 	if ((st = vm_new(ctx, "lat_pagefault")) != BENCH_OK)
 		return st;
 	s = ctx->state;
-	if ((s->maps = calloc(FAULT_MAX_MAPS, sizeof *s->maps)) == NULL)
-		return bench_fail(ctx, "calloc", errno);
 	if ((st = vm_fill(ctx, s)) != BENCH_OK)
 		return st;
 	s->map_bytes = (size_t)s->file_bytes & ~(size_t)(FAULT_ALIGN - 1);
@@ -389,45 +379,24 @@ fault_setup(struct bench_ctx *ctx)
 	return BENCH_OK;
 }
 
-/* Mappings the pool may hold for a run of n faults: see DESIGN. */
-static size_t
-fault_cap(const struct vm_state *s, uint64_t n)
-{
-	uint64_t max = FAULT_MAX_FAULTS / s->steps, maps = n / s->steps + 1;
-
-	if (max > FAULT_MAX_MAPS)
-		max = FAULT_MAX_MAPS;
-	if (max < 2)
-		max = 2;
-	return maps >= max / POOL_FACTOR ? (size_t)max
-	                                 : (size_t)(maps * POOL_FACTOR);
-}
-
-/* Unmap every mapping of the pool; 0 or the errno of a failure. */
+/* The mapping used up: unmap it and map a fresh one, untimed. */
 static int
-fault_unmap_all(struct vm_state *s)
+fault_next_map(struct bench_ctx *ctx, struct vm_state *s)
 {
+	uint64_t t0 = cycles_now_ns();
 	int err = 0;
 
-	while (s->nmaps > 0)
-		if (munmap(s->maps[--s->nmaps], s->map_bytes) != 0)
-			err = errno;
+	if (s->map != MAP_FAILED && munmap(s->map, s->map_bytes) != 0)
+		err = errno;
 	s->map = MAP_FAILED;
-	return err;
-}
-
-/* Every touch of the mapping done: a fresh one, with nothing mapped. */
-static int
-fault_next_map(struct bench_ctx *ctx, struct vm_state *s, size_t cap)
-{
-	int err;
-
-	if (s->nmaps >= cap && (err = fault_unmap_all(s)) != 0)
+	if (err == 0)
+		s->map =
+		    mmap(NULL, s->map_bytes, PROT_READ, MAP_SHARED, s->fd, 0);
+	ctx->untimed_ns += cycles_now_ns() - t0;
+	if (err != 0)
 		return bench_fail(ctx, "munmap", err);
-	s->map = mmap(NULL, s->map_bytes, PROT_READ, MAP_SHARED, s->fd, 0);
 	if (s->map == MAP_FAILED)
 		return bench_fail(ctx, "mmap", errno);
-	s->maps[s->nmaps++] = s->map;
 	s->next = 0;
 	return BENCH_OK;
 }
@@ -443,31 +412,19 @@ static int
 fault_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct vm_state *s = ctx->state;
-	size_t last = s->map_bytes - FAULT_ALIGN, cap = fault_cap(s, n);
+	size_t last = s->map_bytes - FAULT_ALIGN;
 	unsigned sum = 0;
 	int st;
 
 	while (n-- > 0) {
 		if (s->next == s->steps &&
-		    (st = fault_next_map(ctx, s, cap)) != BENCH_OK)
+		    (st = fault_next_map(ctx, s)) != BENCH_OK)
 			return st;
 		sum += fault_touch(s, last - s->next * FAULT_STRIDE);
 		s->next++;
 	}
 	bench_sink += sum;
 	return BENCH_OK;
-}
-
-static void
-fault_teardown(struct bench_ctx *ctx)
-{
-	struct vm_state *s = ctx->state;
-
-	if (s != NULL) {
-		(void)fault_unmap_all(s);
-		free(s->maps);
-	}
-	vm_teardown(ctx);
 }
 
 /* ---- bw_mmap_rd mmap_only ---- */
@@ -558,14 +515,15 @@ static const struct bench_test vm_tests[] = {
 	    .group = BENCH_GROUP_VM,
 	    .definition = "a read fault on an unmapped page of a cached "
 	                  "--mem-size file, every 256 KiB backwards "
-	                  "(lat_pagefault); used mappings are unmapped in "
-	                  "about 1 sample in 8",
+	                  "(lat_pagefault); each mapping is made and unmapped "
+	                  "untimed",
+	    .version = 2,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
 	    .setup = fault_setup,
 	    .run = fault_run,
-	    .teardown = fault_teardown,
+	    .teardown = vm_teardown,
 	},
 	{
 	    .id = "lmbench.bw_mmap_reread",

@@ -16,7 +16,15 @@ sock=btsoak$$
 trap 'tmux -L $sock kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$(dirname "$0")/../testlib.sh"
-rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+# Resident memory, the least of 10 readings 0.2 s apart: a reading may fall
+# in a slice that holds a test's buffers (--mem-size 1 keeps them small),
+# a leak shows in every one of them.
+rss_kib() {
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"
+		sleep 0.2
+	done | sort -n | head -n 1
+}
 fds() { ls "/proc/$1/fd" | wc -l; }
 zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
 ours() {
@@ -28,7 +36,7 @@ ours() {
 }
 
 mkdir "$work/scratch"
-args="--slice-ms 250 --sample-ms 10 --dir $work/scratch"
+args="--slice-ms 250 --sample-ms 10 --mem-size 1 --dir $work/scratch"
 if [ "${SOAK_TUI:-0}" = 1 ] && command -v tmux >/dev/null 2>&1; then
 	tmux -L "$sock" -f /dev/null new-session -d -x 160 -y 50 \
 	    "TERM=xterm $BENCHTOP $args; sleep 5"
