@@ -49,9 +49,18 @@ elapsed=$(($(date +%s) - start))
 check "the whole catalogue runs (rc $rc): $(head -c 300 "$work/all.err")" \
     test $rc -eq 0
 echo "note: the whole catalogue at -t 0.15 took ${elapsed}s"
-check "sane values and orderings" "$PYTHON" - "$work/all.json" <<'PY'
+# A sanitizer build runs benchtop itself (exec's helper, the lock and
+# memory loops) several times slower than the system's own programs (sh,
+# true): the orderings are physics only for a plain build.
+sanitized=0
+if grep -qa -e __asan_init -e __tsan_init -e __ubsan_handle "$BENCHTOP"; then
+	sanitized=1
+	echo "note: a sanitizer build: values checked, orderings not"
+fi
+check "sane values and orderings" "$PYTHON" - "$work/all.json" "$sanitized" <<'PY'
 import json, math, sys
 doc = json.load(open(sys.argv[1]))
+sanitized = sys.argv[2] == "1"
 t = {x["id"]: x for x in doc["tests"]}
 bad = []
 # lat_ctx's rows subtract a baseline (pipe + working set) from each pass:
@@ -74,7 +83,9 @@ def val(i):
     x = t.get(i)
     return x["value"] if x and x["status"] == "ok" and x["value"] else None
 def ge(a, b, factor=1.0):
-    # a >= b * factor, when both ran
+    # a >= b * factor, when both ran (and the build is not sanitized)
+    if sanitized:
+        return
     va, vb = val(a), val(b)
     if va is not None and vb is not None and not va >= vb * factor:
         bad.append("expected %s (%g) >= %g x %s (%g)" % (a, va, factor, b, vb))
