@@ -40,7 +40,7 @@ try() {
 	elif [ "$(wc -c <"$work/stderr")" -gt 300 ]; then
 		fail "$what: a line of $(wc -c <"$work/stderr") bytes"
 	else
-		passed=$((passed + 1))
+		ok
 	fi
 }
 
@@ -118,15 +118,11 @@ if command -v tmux >/dev/null 2>&1; then
 		tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 \
 		    "TERM=xterm $BENCHTOP --only lmbench.null_call --log '$f' \
 		     2>'$work/log.err'; echo \$? >'$work/log.rc'"
-		i=0
-		while [ ! -s "$work/log.rc" ] && [ $i -lt 50 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
+		wait_file "$work/log.rc"
 		tmux -L "$sock" kill-server 2>/dev/null
 		if [ "$(cat "$work/log.rc" 2>/dev/null)" = 1 ] &&
 		    [ "$(wc -l <"$work/log.err")" -eq 1 ]; then
-			passed=$((passed + 1))
+			ok
 		else
 			fail "--log $f: rc $(cat "$work/log.rc" 2>/dev/null)," \
 			    "$(head -c 200 "$work/log.err")"
@@ -148,7 +144,7 @@ for t in unset dumb xterm; do
 	fi
 	if [ "$(wc -l <"$work/term.err")" -eq 1 ] &&
 	    grep -q '^lmbench.null_call ' "$work/term.out"; then
-		passed=$((passed + 1))
+		ok
 	else
 		fail "TERM $t, stdout a pipe: $(head -c 200 "$work/term.err")"
 	fi
@@ -162,14 +158,10 @@ if command -v tmux >/dev/null 2>&1; then
 	    "TERM=xterm $BENCHTOP --only lmbench.null_call; echo \$? >'$work/tiny.rc'"
 	sleep 1.5
 	tmux -L "$sock" send-keys q
-	i=0
-	while [ ! -s "$work/tiny.rc" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_file "$work/tiny.rc"
 	tmux -L "$sock" kill-server 2>/dev/null
 	if [ "$(cat "$work/tiny.rc" 2>/dev/null)" = 0 ]; then
-		passed=$((passed + 1))
+		ok
 	else
 		fail "1x1 terminal: rc $(cat "$work/tiny.rc" 2>/dev/null)"
 	fi

@@ -7,6 +7,7 @@
 #   check DESCRIPTION COMMAND...  run COMMAND; count a pass, or print
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
+#   wait_file FILE                poll up to 5 s until FILE is not empty
 #   finish NAME                   print "NAME: N passed, M failed" and
 #                                 return 0 only when nothing failed (the
 #                                 script's last command: its exit status)
@@ -27,6 +28,14 @@ check() {
 	desc=$1
 	shift
 	if "$@"; then ok; else fail "$desc"; fi
+}
+
+wait_file() {
+	i=0
+	while [ ! -s "$1" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 }
 
 finish() {

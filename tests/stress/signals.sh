@@ -259,28 +259,23 @@ killed() {
 	    test -z "$(ls -A "$dir")"
 }
 
-# The runs are numbered across modes, so each has its own --dir.
-r=0
-while [ $r -lt "$RUNS" ]; do
-	batch $r "$(signal $r)"
-	r=$((r + 1))
-done
-k=0
-while [ $k -lt "$KILLS" ]; do
-	killed batch $((RUNS + k))
-	k=$((k + 1))
-done
-if command -v tmux >/dev/null 2>&1; then
+# every_moment MODE: RUNS signals, then KILLS SIGKILLs, in MODE (batch or
+# tui). The runs are numbered across modes, so each has its own --dir.
+every_moment() {
 	r=0
 	while [ $r -lt "$RUNS" ]; do
-		tui $r "$(signal $r)"
+		$1 $r "$(signal $r)"
 		r=$((r + 1))
 	done
 	k=0
 	while [ $k -lt "$KILLS" ]; do
-		killed tui $((RUNS + k))
+		killed "$1" $((RUNS + k))
 		k=$((k + 1))
 	done
+}
+every_moment batch
+if command -v tmux >/dev/null 2>&1; then
+	every_moment tui
 else
 	echo "signals: note: tmux not found; the live screen is not tried"
 fi
