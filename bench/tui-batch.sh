@@ -1,5 +1,5 @@
 #!/bin/sh
-# tui-batch.sh: issue 4's measured target. Each test's median with the
+# tui-batch.sh: the live screen's measured target. Each test's median with the
 # live screen on is within 2% of the same test in batch mode, measured
 # side by side.
 #

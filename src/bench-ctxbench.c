@@ -1,6 +1,6 @@
 /*
  * bench-ctxbench.c: ctxbench's two-process ping-pongs (Bill Davidsen,
- * "IPC performance of recent kernels", seeds/001).
+ * "IPC performance of recent kernels (ctxbench)").
  *
  * The seed reports loops/sec for six ways in which two processes hand
  * control to each other, on a uniprocessor Pentium II under kernels

@@ -2,11 +2,12 @@
  * bench-file.c: reading, writing, creating and deleting files.
  *
  * BYTE UNIX Benchmarks 3.11's fstime (File Write, File Read and File
- * Copy in 1 KiB blocks, reported in KBps; seeds/000), lmbench 2.0's
- * lat_fs (0K and 10K file create and delete, in microseconds per file)
- * and bw_file_rd io_only (file reread, MB/s; seeds/004). Every file lives
- * in the private scratch directory: setup makes it, mode 0600, and
- * teardown removes it.
+ * Copy in 1 KiB blocks, reported in KBps; Mike Hayward's "Intel P6 vs P7
+ * system call performance"), lmbench 2.0's lat_fs (0K and 10K file create and
+ * delete, in microseconds per file) and bw_file_rd io_only (file reread, MB/s;
+ * the lmbench 2.0 summary, Chris Friesen, 2003). Every file lives in the
+ * private scratch directory: setup makes it, mode 0600, and teardown removes
+ * it.
  *
  * DESIGN (lat_fs)
  *

@@ -3,9 +3,9 @@
  *
  * CPU placement, and the partner thread of a two-party test. The partner
  * is created here so that pthread_create stays in sched.c and this file
- * (style.md 6). It starts with every signal blocked (signals belong to the
- * main thread), named "bt-partner" so ps and top show what it is, and
- * already pinned when it runs its first instruction.
+ * (the only places that may start threads). It starts with every signal blocked
+ * (signals belong to the main thread), named "bt-partner" so ps and top show
+ * what it is, and already pinned when it runs its first instruction.
  *
  * The test owns the flag that ends its partner's loop:
  *

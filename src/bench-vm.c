@@ -2,10 +2,11 @@
  * bench-vm.c: mapping files and taking faults on them.
  *
  * lmbench 2.0's "File & VM system latencies" and one of its bandwidths
- * (seeds/004): lat_mmap (mmap latency), lat_sig prot (protection fault),
- * lat_pagefault (page fault) and bw_mmap_rd mmap_only (mmap reread).
- * lmbench runs them on a file of $MB megabytes, the size its memory
- * bandwidth tests use and the size its summary reports; benchtop's is
+ * (the lmbench 2.0 summary, Chris Friesen, 2003): lat_mmap (mmap latency),
+ * lat_sig prot (protection fault), lat_pagefault (page fault) and bw_mmap_rd
+ * mmap_only (mmap reread). lmbench runs them on a file of $MB megabytes, the
+ * size its memory bandwidth tests use and the size its summary reports;
+ * benchtop's is
  * --mem-size (64 MiB by default), kept between 1 MiB and 1 GiB. The
  * files live in the private scratch directory, mode 0600.
  *
