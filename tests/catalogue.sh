@@ -26,16 +26,6 @@ trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
-# Processes whose command line names our scratch directory, or are
-# children of a pid given: what a run could leave behind.
-leftovers() {
-	for p in $(pgrep -x bt-partner; pgrep -x benchtop); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q "$1" &&
-		    echo "$p"
-	done
-	return 0
-}
-
 mkdir "$work/s1"
 ipc_before=$(ipcs_count)
 start=$(date +%s)
@@ -118,16 +108,27 @@ check "no SysV IPC object left after the run" \
 # Placement: the partner's CPU, as the kernel shows it (ps psr).
 for place in same spread; do
 	mkdir "$work/p-$place"
-	"$BENCHTOP" --batch -t 2 --only ctxbench.pipes --placement $place \
+	"$BENCHTOP" --batch -t 5 --only ctxbench.pipes --placement $place \
 	    --dir "$work/p-$place" >/dev/null 2>&1 &
 	pid=$!
-	sleep 1
-	wpsr=$(ps -L -o comm=,psr= -p $pid | awk '$1 == "bt-worker0" { print $2 }')
-	ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
-		ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+	# The partner is up from setup to teardown (the worker pinned itself
+	# before): look until it is seen, up to 4 s of the 5 s run, then at
+	# the worker. A run that never shows both fails.
+	ppsr=
+	i=0
+	while [ -z "$ppsr" ] && [ $i -lt 40 ]; do
+		sleep 0.1
+		i=$((i + 1))
+		ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
+			ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+	done
+	wpsr=$(ps -L -o comm=,psr= -p $pid |
+	    awk '$1 == "bt-worker0" { print $2 }')
+	kill -TERM $pid 2>/dev/null
 	wait $pid
 	if [ -z "$wpsr" ] || [ -z "$ppsr" ]; then
-		echo "note: placement $place: could not see both parties"
+		fail "placement $place: worker CPU '$wpsr', partner CPU '$ppsr':" \
+		    "could not see both parties"
 		continue
 	fi
 	if [ $place = same ]; then

@@ -8,6 +8,11 @@
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
 #   wait_file FILE                poll up to 5 s until FILE is not empty
+#   alive PID                     PID exists and is not a zombie
+#   leftovers DIR                 print the live processes whose command
+#                                 line or environment names DIR: what a
+#                                 run with --dir DIR could leave behind,
+#                                 whoever their parent is by now
 #   finish NAME                   print "NAME: N passed, M failed" and
 #                                 return 0 only when nothing failed (the
 #                                 script's last command: its exit status)
@@ -36,6 +41,25 @@ wait_file() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+
+alive() {
+	st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
+# benchtop and its forked partners carry --dir DIR on their command line;
+# exec'd children carry it in TMPDIR. The pattern is read from a file so
+# that grep's own command line does not match. A child whose parent died
+# is reparented: looking only at benchtop's children would miss it.
+leftovers() {
+	printf '%s\n' "$1" >"$work/.leftover-pattern"
+	grep -l -F -f "$work/.leftover-pattern" /proc/[0-9]*/cmdline \
+	    /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 | sort -u |
+	    while read -r p; do
+		alive "$p" && echo "$p"
+	    done
+	return 0
 }
 
 finish() {
