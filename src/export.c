@@ -29,6 +29,12 @@ wall_now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+double
+export_store_epoch_s(const struct store *s)
+{
+	return wall_now() - store_ms(s, cycles_now_ns()) / 1e3;
+}
+
 int
 exporter_init(struct exporter *x, struct store *s, const struct machine *m,
     const char *om_path, FILE *jsonl)
@@ -40,7 +46,6 @@ exporter_init(struct exporter *x, struct store *s, const struct machine *m,
 	x->machine = m;
 	x->om_path = om_path;
 	x->jsonl = jsonl;
-	x->epoch_s = wall_now() - store_ms(s, cycles_now_ns()) / 1e3;
 	x->seen = calloc(n ? n : 1, sizeof *x->seen);
 	x->buf = malloc(STORE_FINE_SLOTS * sizeof *x->buf);
 	x->res = calloc(n ? n : 1, sizeof *x->res);

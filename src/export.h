@@ -23,7 +23,6 @@ struct exporter {
 	FILE *jsonl;                   /* --jsonl stream, or NULL */
 	const struct monitor *monitor; /* for the self record, or NULL */
 	uint64_t self_slices;          /* slices at the last self record */
-	double epoch_s;                /* wall time of the store's epoch */
 	uint64_t *seen;                /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
@@ -38,6 +37,10 @@ void exporter_free(struct exporter *x);
  * a monitor set, each JSONL tick ends with a "benchtop.self" record.
  */
 int exporter_tick(struct exporter *x);
+
+/* Wall time (s since 1970, UTC) of the store's epoch: a sample's
+ * timestamp is this plus its t_ms. */
+double export_store_epoch_s(const struct store *s);
 
 /* One JSONL record of a batch result (shared with the batch --jsonl). */
 void export_jsonl_record(FILE *f, const struct machine *m, double ts,

@@ -14,14 +14,12 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <term.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,6 +27,7 @@
 #include "bench-util.h"
 #include "compare.h"
 #include "cycles.h"
+#include "export-log.h"
 #include "export.h"
 #include "machine.h"
 #include "monitor.h"
@@ -38,10 +37,6 @@
 #include "tmpdir.h"
 #include "ui.h"
 
-#define LOG_HEADER                                                             \
-	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
-	"marks,noisy\n"
-
 struct live {
 	const struct opts *o;
 	const struct bench_test **tests;
@@ -50,7 +45,7 @@ struct live {
 	struct store *store;
 	struct monitor *monitor;
 	char tmpdir[4096];
-	int log_fd;
+	struct sample_log log;
 	atomic_int quit, resize, ui_done;
 	struct ui_config ui;
 	int ui_rc;
@@ -137,32 +132,6 @@ wait_signals(struct live *l)
 	return stop_sig;
 }
 
-static int
-open_log(struct live *l, char *err, size_t size)
-{
-	struct stat sb;
-
-	l->log_fd = -1;
-	if (l->o->log == NULL)
-		return 0;
-	l->log_fd = open(l->o->log,
-	    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (l->log_fd < 0 || fstat(l->log_fd, &sb) != 0 ||
-	    !S_ISREG(sb.st_mode)) {
-		(void)snprintf(err, size, "--log: cannot write '%s': %s",
-		    l->o->log,
-		    l->log_fd < 0 ? strerror(errno) : "not a regular file");
-		return -1;
-	}
-	if (sb.st_size == 0 &&
-	    write(l->log_fd, LOG_HEADER, sizeof LOG_HEADER - 1) < 0) {
-		(void)snprintf(err, size, "--log: '%s': %s", l->o->log,
-		    strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 /* --jsonl (with --watch) and --openmetrics-file. */
 static int
 start_exporter(struct live *l)
@@ -198,7 +167,7 @@ prepare(struct live *l, char *err, size_t size)
 	if ((rc = compare_load(&l->ref, l->o->data, l->o->ref,
 	         l->machine.class_id, &l->ref_index, err, size)) != 0)
 		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
-	if (open_log(l, err, size) != 0)
+	if (sample_log_open(&l->log, l->o->log, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
 	    0)
@@ -206,7 +175,8 @@ prepare(struct live *l, char *err, size_t size)
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
 	l->store = store_new(l->tests, l->n, cycles_now_ns());
-	if (l->store == NULL || start_exporter(l) != 0) {
+	if (l->store == NULL || start_exporter(l) != 0 ||
+	    sample_log_start(&l->log, l->store) != 0) {
 		(void)snprintf(err, size, "out of memory");
 		return EXIT_RUNTIME;
 	}
@@ -238,7 +208,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.delay_ms = (int)(l->o->delay_s * 1000),
 		.color = !l->o->no_color && getenv("NO_COLOR") == NULL,
 		.quiet = l->o->quiet_ui,
-		.log_fd = l->log_fd,
+		.log = l->log.fd >= 0 ? &l->log : NULL,
 		.quit = &l->quit,
 		.resize = &l->resize,
 		.ref = l->ref_index != SIZE_MAX ? &l->ref : NULL,
@@ -250,14 +220,23 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	return sched_thread_start(ui_thread, "bt-ui", ui_main, l, err, size);
 }
 
+/* After the screen: what --log could not write is said, not dropped. */
+static void
+report_log_loss(const struct sample_log *log)
+{
+	char why[160];
+
+	if (*sample_log_status(log, why, sizeof why) != '\0')
+		fprintf(stderr, "benchtop: %s\n", why);
+}
+
 static void
 cleanup(struct live *l)
 {
 	monitor_stop(l->monitor);
 	store_free(l->store);
 	tmpdir_remove(l->tmpdir);
-	if (l->log_fd >= 0)
-		(void)close(l->log_fd);
+	sample_log_close(&l->log);
 	refdata_free(&l->ref);
 	if (l->have_exporter)
 		exporter_free(&l->exporter);
@@ -302,7 +281,7 @@ live_run(const struct opts *o)
 
 	memset(&l, 0, sizeof l);
 	l.o = o;
-	l.log_fd = -1;
+	l.log.fd = -1;
 	sigfillset(&all);
 	(void)pthread_sigmask(SIG_SETMASK, &all, NULL);
 	if ((rc = prepare(&l, err, sizeof err)) != 0 ||
@@ -318,6 +297,7 @@ live_run(const struct opts *o)
 	}
 	sig = wait_signals(&l);
 	sched_worker_join(&ui_thread);
+	report_log_loss(&l.log);
 	cleanup(&l);
 	if (sig != 0)
 		return 128 + sig;

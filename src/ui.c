@@ -85,16 +85,6 @@ colors_init(struct ui *ui)
 		(void)init_pair((short)r, role_colors[r][0], role_colors[r][1]);
 }
 
-/* Seconds since 1970, UTC: the timestamps of --log. */
-static double
-wall_seconds(void)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static uint64_t
 thread_cpu_ns(void)
 {
@@ -250,56 +240,6 @@ build_lines(struct ui *ui)
 			ui->cursor = l;
 }
 
-/* ---- --log ---- */
-
-/* Append every sample not yet logged, one write per test: no torn lines. */
-static void
-write_log(struct ui *ui)
-{
-	const char *place;
-	char line[256], *block = NULL;
-	size_t len = 0, cap = 0;
-
-	if (ui->cfg.log_fd < 0)
-		return;
-	for (size_t i = 0; i < ui->nrows; i++) {
-		struct store_view sv;
-		const struct bench_test *t;
-
-		store_snapshot(ui->cfg.store, i, &sv, ui->buf, STORE_FINE_SLOTS,
-		    0);
-		t = sv.test;
-		place = bench_placement_name(sv.meta.placement);
-		for (size_t k = 0; k < sv.n; k++) {
-			const struct ring_entry *e = &ui->buf[k];
-			int w;
-
-			if (sv.first_seq + k < ui->logged[i])
-				continue;
-			w = snprintf(line, sizeof line,
-			    "%.3f,%s,%.6g,%s,%.6g,%.6g,%d,%s,%zu,%d\n",
-			    ui->log_epoch_s + e->t_ms / 1e3, t->id,
-			    units_value(t->unit, t->work_per_op, e->ns_per_op,
-			        e->cycles_per_op),
-			    bench_unit_name(t->unit), e->ns_per_op,
-			    e->cycles_per_op, e->cpu, place, ui->nmarks,
-			    (e->flags & SAMPLE_F_NOISY) != 0);
-			if (len + (size_t)w + 1 > cap) {
-				cap = (cap + (size_t)w + 1) * 2;
-				block = realloc(block, cap);
-				if (block == NULL)
-					return;
-			}
-			memcpy(block + len, line, (size_t)w);
-			len += (size_t)w;
-		}
-		ui->logged[i] = sv.first_seq + sv.n;
-	}
-	if (len > 0)
-		(void)!write(ui->cfg.log_fd, block, len);
-	free(block);
-}
-
 /* ---- Header ---- */
 
 static void
@@ -333,6 +273,21 @@ header_line2(struct ui *ui)
 	    c->core_hz / 1e9, c->tsc_hz / 1e9, cycles_source_name(c->source));
 }
 
+/* What --log and the exporters could not write, until they can again. */
+static void
+export_problems_draw(struct ui *ui)
+{
+	char buf[160];
+
+	ui_role_on(ui, UI_ROLE_BAD);
+	if (ui->cfg.log != NULL &&
+	    *sample_log_status(ui->cfg.log, buf, sizeof buf) != '\0')
+		printw("  [%s]", buf);
+	if (ui->export_error != 0)
+		printw("  [export: %s]", strerror(ui->export_error));
+	ui_role_off(ui, UI_ROLE_BAD);
+}
+
 static void
 header_line3(struct ui *ui)
 {
@@ -362,6 +317,7 @@ header_line3(struct ui *ui)
 		printw("  baseline set");
 	if (ui->message[0] != '\0')
 		printw("  -- %s", ui->message);
+	export_problems_draw(ui);
 }
 
 void
@@ -680,12 +636,11 @@ ui_alloc(struct ui *ui)
 	ui->rows = calloc(n ? n : 1, sizeof *ui->rows);
 	ui->items = calloc(2 * n + BENCH_GROUP_COUNT + 1, sizeof *ui->items);
 	ui->base = calloc(n ? n : 1, sizeof *ui->base);
-	ui->logged = calloc(n ? n : 1, sizeof *ui->logged);
 	ui->order = calloc(n ? n : 1, sizeof *ui->order);
 	ui->scales = calloc(n ? n : 1, sizeof *ui->scales);
 	ui->buf = malloc(STORE_FINE_SLOTS * sizeof *ui->buf);
-	return ui->rows && ui->items && ui->base && ui->logged && ui->buf &&
-	        ui->order && ui->scales
+	return ui->rows && ui->items && ui->base && ui->buf && ui->order &&
+	        ui->scales
 	    ? 0
 	    : -1;
 }
@@ -696,7 +651,6 @@ ui_free(struct ui *ui)
 	free(ui->rows);
 	free(ui->items);
 	free(ui->base);
-	free(ui->logged);
 	free(ui->buf);
 	free(ui->order);
 	free(ui->scales);
@@ -728,10 +682,12 @@ tick(struct ui *ui, uint64_t *next_ns)
 
 	*next_ns = now + (uint64_t)ui_quiet_delay_ms(ui) * 1000000u;
 	measure_self(ui);
-	write_log(ui);
+	if (ui->cfg.log != NULL)
+		(void)sample_log_write(ui->cfg.log, ui->nmarks);
 	/* The OpenMetrics file every 10 s, whatever the refresh. */
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
-		(void)exporter_tick(ui->cfg.exporter);
+		ui->export_error =
+		    exporter_tick(ui->cfg.exporter) != 0 ? errno : 0;
 		ui->next_export_ns = now + 10000000000u;
 	}
 	if (!ui->frozen)
@@ -751,8 +707,6 @@ ui_run(const struct ui_config *cfg)
 	ui.ref_index = cfg->ref_index;
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
 	ui.cpu_t0_ns = thread_cpu_ns();
-	ui.log_epoch_s =
-	    wall_seconds() - store_ms(cfg->store, ui.start_ns) / 1e3;
 	if (ui_alloc(&ui) != 0) {
 		ui_free(&ui);
 		return -1;
@@ -783,7 +737,8 @@ ui_run(const struct ui_config *cfg)
 		dirty = 1;
 	}
 	endwin();
-	write_log(&ui);
+	if (cfg->log != NULL)
+		(void)sample_log_write(cfg->log, ui.nmarks);
 	ui_free(&ui);
 	return 0;
 }
