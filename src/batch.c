@@ -18,6 +18,7 @@
 #include "compare.h"
 #include "cpu.h"
 #include "cycles.h"
+#include "fatal.h"
 #include "harness.h"
 #include "machine.h"
 #include "profile.h"
@@ -150,11 +151,11 @@ write_seed_report(struct batch *b, size_t machine)
 	if (report_seed_write(stdout, (enum report_seed)(b->o->report - 1),
 	        b->ref_index != SIZE_MAX ? &b->ref : NULL, machine, &b->machine,
 	        b->results, b->n, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		return EXIT_RUNTIME;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -181,14 +182,13 @@ write_report(struct batch *b)
 		    b->n, b->o->tolerance_pct);
 
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "benchtop: write error: %s\n",
-			    strerror(errno));
+			fatal_say("write error", strerror(errno));
 			return EXIT_RUNTIME;
 		}
 		return rc;
 	}
 	if (report_write(stdout, b->o->format, &rep) != 0) {
-		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -210,31 +210,26 @@ select_tests(struct batch *b)
 	const char *cause, *only;
 	size_t total = registry_count();
 
-	b->tests = calloc(total, sizeof *b->tests);
-	b->results = calloc(total, sizeof *b->results);
-	if (b->tests == NULL || b->results == NULL) {
-		fprintf(stderr, "benchtop: out of memory\n");
-		return EXIT_RUNTIME;
-	}
+	b->tests = xcalloc(total, sizeof *b->tests, "the test list");
+	b->results = xcalloc(total, sizeof *b->results, "the results");
 	only = b->o->only;
 	if (only == NULL && b->o->report)
 		only = report_seed_tests((enum report_seed)(b->o->report - 1));
 	if (only == NULL && b->o->check) {
 		only = b->check_list = check_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
-			fprintf(stderr,
-			    "benchtop: --check: '%.64s' holds no test "
-			    "benchtop runs\n",
+			fatal_sayf("--check: '%.64s' holds no test benchtop "
+			           "runs",
 			    b->o->check);
 			return EXIT_USAGE;
 		}
 	}
 	if (registry_select(only, b->o->skip, b->tests, &b->n, &cause) != 0) {
-		fprintf(stderr, "benchtop: %s\n", cause);
+		fatal_say(NULL, cause);
 		return EXIT_USAGE;
 	}
 	if (b->n == 0) {
-		fprintf(stderr, "benchtop: --skip leaves no test to run\n");
+		fatal_say(NULL, "--skip leaves no test to run");
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -255,7 +250,7 @@ load_reference(struct batch *b)
 
 	if (rc == 0)
 		return 0;
-	fprintf(stderr, "benchtop: %s\n", err);
+	fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
@@ -266,9 +261,8 @@ machine_report(struct batch *b)
 	size_t m = refdata_machine_index(&b->ref, b->o->machine);
 
 	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
-		fprintf(stderr,
-		    "benchtop: --machine: no reference machine "
-		    "'%.64s' (see --identify)\n",
+		fatal_sayf("--machine: no reference machine '%.64s' (see "
+		           "--identify)",
 		    b->o->machine);
 		return EXIT_USAGE;
 	}
@@ -283,15 +277,14 @@ finish(struct batch *b, atomic_int *stop)
 
 	tmpdir_remove(b->tmpdir);
 	if (sig != 0) {
-		fprintf(stderr, "benchtop: stopped by signal %d (%s)\n", sig,
-		    strsignal(sig));
+		fatal_sayf("stopped by signal %d (%s)", sig, strsignal(sig));
 		return 128 + sig;
 	}
 	rc = write_report(b);
 	if (rc == EXIT_OK && b->o->save != NULL &&
 	    profile_save(b->o->save, &b->machine, b->machine.class_id,
 	        b->results, b->n, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 	}
 	if (rc == EXIT_OK && any_failed(b) && b->o->check == NULL)
@@ -320,20 +313,20 @@ batch_run(const struct opts *o, atomic_int *stop)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
 	    0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
 	b.stop = stop;
 	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		tmpdir_remove(b.tmpdir);
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
 	if (sched_worker_join_stoppable(&worker, stop, 2000) != 0) {
 		/* The worker may still write to b: leave it all to exit. */
-		fprintf(stderr, "benchtop: a test did not stop in time\n");
+		fatal_say(NULL, "a test did not stop in time");
 		tmpdir_remove(b.tmpdir);
 		return 128 + atomic_load(stop);
 	}

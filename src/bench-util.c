@@ -267,8 +267,13 @@ bench_partner_proc_start(struct bench_ctx *ctx, struct bench_partner_proc *p,
 		util_child_prepare(ctx, parent, cpu);
 		_exit(fn(arg));
 	}
+	if (sched_child_add(pid) != 0) {
+		(void)kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return bench_fail(ctx, "sched_child_add", EAGAIN);
+	}
 	p->pid = (int)pid;
-	sched_child_add(pid);
 	return BENCH_OK;
 }
 

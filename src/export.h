@@ -26,6 +26,7 @@ struct exporter {
 	uint64_t *seen;                /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
+	double *ns, *cyc, *scratch; /* one ring's samples, summarised */
 };
 
 int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
@@ -35,6 +36,13 @@ void exporter_free(struct exporter *x);
 /*
  * Export what is new; returns 0, or -1 with errno (a write failed). With
  * a monitor set, each JSONL tick ends with a "benchtop.self" record.
+ *
+ * A failed export is never dropped in silence, and the rule is one: with
+ * the screen up it shows "[export: why]" in the status line until an
+ * export succeeds, and the screen goes on (the user sees it and decides);
+ * under --watch nobody reads a screen, so the run ends with
+ * "benchtop: export: why" and exit 1 (a consumer that went away, a full
+ * disk: carrying on would only fill the gap with nothing).
  */
 int exporter_tick(struct exporter *x);
 

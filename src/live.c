@@ -29,6 +29,7 @@
 #include "cycles.h"
 #include "export-log.h"
 #include "export.h"
+#include "fatal.h"
 #include "machine.h"
 #include "monitor.h"
 #include "registry.h"
@@ -154,9 +155,7 @@ prepare(struct live *l, char *err, size_t size)
 	struct cycles_info info;
 	int rc;
 
-	l->tests = calloc(registry_count(), sizeof *l->tests);
-	if (l->tests == NULL)
-		return EXIT_RUNTIME;
+	l->tests = xcalloc(registry_count(), sizeof *l->tests, "the test list");
 	if (registry_select(l->o->only, l->o->skip, l->tests, &l->n, &cause) !=
 	    0) {
 		(void)snprintf(err, size, "%s", cause);
@@ -172,8 +171,6 @@ prepare(struct live *l, char *err, size_t size)
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
 	    0)
 		return EXIT_RUNTIME;
-	cycles_measure(&info);
-	machine_probe(&l->machine, &info);
 	l->store = store_new(l->tests, l->n, cycles_now_ns());
 	if (l->store == NULL || start_exporter(l) != 0 ||
 	    sample_log_start(&l->log, l->store) != 0) {
@@ -227,7 +224,7 @@ report_log_loss(const struct sample_log *log)
 	char why[160];
 
 	if (*sample_log_status(log, why, sizeof why) != '\0')
-		fprintf(stderr, "benchtop: %s\n", why);
+		fatal_say(NULL, why);
 }
 
 static void
@@ -263,8 +260,7 @@ watch_loop(struct live *l)
 		if (sig > 0)
 			return 0;
 		if (l->have_exporter && exporter_tick(&l->exporter) != 0) {
-			fprintf(stderr, "benchtop: export: %s\n",
-			    strerror(errno));
+			fatal_say("export", strerror(errno));
 			return EXIT_RUNTIME;
 		}
 	}
@@ -286,7 +282,7 @@ live_run(const struct opts *o)
 	(void)pthread_sigmask(SIG_SETMASK, &all, NULL);
 	if ((rc = prepare(&l, err, sizeof err)) != 0 ||
 	    start_threads(&l, &ui_thread, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		cleanup(&l);
 		return rc ? rc : EXIT_RUNTIME;
 	}
@@ -301,5 +297,7 @@ live_run(const struct opts *o)
 	cleanup(&l);
 	if (sig != 0)
 		return 128 + sig;
+	if (l.ui_rc != 0) /* ui_run allocates nothing else that can fail */
+		fatal_say("screen", "out of memory");
 	return l.ui_rc == 0 ? EXIT_OK : EXIT_RUNTIME;
 }

@@ -1,10 +1,11 @@
 /*
  * main.c: options, signals, and the choice between the live screen and
- * the batch report. The only file (with the fatal path) that exits.
+ * the batch report. The only file (with fatal.c) that exits.
  */
 
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "batch.h"
 #include "exec-helper.h"
+#include "fatal.h"
 #include "identify.h"
 #include "live.h"
 #include "opts.h"
@@ -49,7 +51,7 @@ static int
 print_list(const struct opts *o)
 {
 	if (report_list(stdout, o->format) != 0) {
-		perror("benchtop: write error");
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -59,7 +61,7 @@ static int
 print_text(const char *text)
 {
 	if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
-		perror("benchtop: write error");
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -75,11 +77,11 @@ identify(const struct opts *o)
 	    refdata_dir(o->data));
 	if (identify_print(stdout, o->dump,
 	        access(path, R_OK) == 0 ? path : NULL, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: --identify: %s\n", err);
+		fatal_say("--identify", err);
 		return EXIT_RUNTIME;
 	}
 	if (fflush(stdout) != 0) {
-		perror("benchtop: write error");
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -94,11 +96,11 @@ main(int argc, char **argv)
 
 	exec_helper_main(argc, argv);
 	if (opts_parse(argc, argv, &o, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		return EXIT_USAGE;
 	}
 	if (registry_check(&cause) != 0) {
-		fprintf(stderr, "benchtop: bad test table: %s\n", cause);
+		fatal_say("bad test table", cause);
 		return EXIT_RUNTIME;
 	}
 	switch (o.mode) {
@@ -113,8 +115,7 @@ main(int argc, char **argv)
 	case OPTS_AUTO:
 		if (live_usable(err, sizeof err))
 			return live_run(&o);
-		fprintf(stderr, "benchtop: %s: running the batch report\n",
-		    err);
+		fatal_say(err, "running the batch report");
 		break;
 	case OPTS_WATCH:
 		return live_run(&o);

@@ -43,6 +43,13 @@ struct test_result {
 	double value;             /* median in the test's unit, NAN if none */
 };
 
+/*
+ * Fill r's ns, cyc and value from n samples (r->test set): what batch
+ * mode reports and the exporters send. scratch holds n doubles.
+ */
+void runner_summarise(struct test_result *r, const double *ns,
+    const double *cyc, size_t n, double *scratch);
+
 struct cycles_counter;
 
 /* The real clock: CLOCK_MONOTONIC_RAW and the thread's cycle counter. */

@@ -80,22 +80,24 @@ sched_worker_join(struct sched_worker *w)
  * where a lock would be part of the cost, so fork tests register once per
  * sample, not per fork.
  */
-#define SCHED_MAX_CHILDREN 256
-
 static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
 static int children[SCHED_MAX_CHILDREN];
 
-void
+int
 sched_child_add(int pid)
 {
+	int rc = -1;
+
 	(void)pthread_mutex_lock(&children_lock);
 	for (int i = 0; i < SCHED_MAX_CHILDREN; i++) {
 		if (children[i] == 0) {
 			children[i] = pid;
+			rc = 0;
 			break;
 		}
 	}
 	(void)pthread_mutex_unlock(&children_lock);
+	return rc;
 }
 
 void

@@ -62,7 +62,18 @@ int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
  * kill what is left. Safe to call from any thread, not from a signal
  * handler.
  */
-void sched_child_add(int pid);
+/*
+ * Room for the children of every test at once (a test runs on one worker
+ * at a time): the context switch rows need 47 together, the shell rows
+ * 15, every other test one or none, under 100 in all. When it is full
+ * (a new test with many parties), add returns
+ * -1: the caller kills and reaps the child it just made and fails the
+ * test ("too many child processes"), as an unregistered child could
+ * outlive benchtop.
+ */
+#define SCHED_MAX_CHILDREN 256
+
+int sched_child_add(int pid);
 void sched_child_remove(int pid);
 /* SIGKILL every registered child; they stay registered until reaped. */
 void sched_children_kill(void);

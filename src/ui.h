@@ -103,7 +103,8 @@ struct ui {
 	struct monitor_self self; /* the self row's figures, unless frozen */
 };
 
-/* Run the live screen until q or a stop signal; returns an exit code. */
+/* Run the live screen until q or a stop signal; returns 0, or -1 when
+ * its buffers could not be allocated (then nothing was drawn). */
 int ui_run(const struct ui_config *cfg);
 
 /* Screens (ui-table.c, ui-detail.c, ui-help.c); draw reads ui only. */
