@@ -46,20 +46,6 @@ struct batch {
 	char *check_list; /* --only of --check, malloc'd */
 };
 
-/* The first CPU this process may run on: the worker's home. */
-static int
-first_allowed_cpu(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) != 0)
-		return -1;
-	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-		if (CPU_ISSET(cpu, &set))
-			return cpu;
-	return -1;
-}
-
 /* Pin, identify the machine, measure the clocks and the overheads. */
 static void
 prepare_harness(struct batch *b)
@@ -67,7 +53,7 @@ prepare_harness(struct batch *b)
 	struct harness_clock clock;
 	struct cycles_info info;
 
-	b->cpu = first_allowed_cpu();
+	b->cpu = bench_allowed_cpu(0); /* the worker's home */
 	if (bench_pin_self(b->cpu) != 0)
 		b->cpu = -1;
 	cycles_measure(&info);

@@ -578,17 +578,6 @@ reread_teardown(struct bench_ctx *ctx)
 	ctx->state = NULL;
 }
 
-/* bw_file_rd reads and sums: the words of a chunk, as unsigned ints. */
-static unsigned
-sum_words(const int *p, size_t bytes)
-{
-	unsigned sum = 0;
-
-	for (size_t i = 0; i < bytes / sizeof *p; i++)
-		sum += (unsigned)p[i];
-	return sum;
-}
-
 /*
  * lmbench ends each pass with a read() that returns 0; this rewinds
  * after the last chunk instead, so every op moves a full chunk.
@@ -608,7 +597,8 @@ reread_run(struct bench_ctx *ctx, uint64_t n)
 		}
 		if ((got = read(s->fd, s->buf, REREAD_CHUNK)) != REREAD_CHUNK)
 			return io_fail(ctx, "read", got);
-		sum += sum_words(s->buf, REREAD_CHUNK);
+		sum +=
+		    bench_sum_words(s->buf, REREAD_CHUNK); /* bw_file_rd sums */
 		s->next++;
 	}
 	bench_sink += sum;

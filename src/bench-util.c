@@ -313,9 +313,8 @@ bench_partner_proc_gone(struct bench_ctx *ctx, struct bench_partner_proc *p)
 	return 1;
 }
 
-/* The n-th CPU (n >= 0, wrapping) of the process's affinity mask. */
-static int
-util_nth_cpu(int n)
+int
+bench_allowed_cpu(int n)
 {
 #ifdef HAVE_SCHED_SETAFFINITY
 	cpu_set_t mask;
@@ -342,7 +341,7 @@ bench_party_cpu(const struct bench_ctx *ctx, int i)
 		return ctx->cpu;
 	if (i == 1)
 		return ctx->partner_cpu;
-	return util_nth_cpu(i);
+	return bench_allowed_cpu(i);
 }
 
 uint64_t

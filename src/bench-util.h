@@ -21,6 +21,7 @@
 #define BENCHTOP_BENCH_UTIL_H
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct bench_ctx;
@@ -43,6 +44,12 @@ int bench_online_cpus(void);
  * cannot be read.
  */
 int bench_usable_cpus(void);
+
+/*
+ * The n-th CPU (n >= 0, wrapping around) of the process's affinity mask:
+ * n = 0 is the first CPU benchtop may use. -1 if the mask cannot be read.
+ */
+int bench_allowed_cpu(int n);
 
 /*
  * A CPU of the process's affinity mask other than `cpu`, searching upwards
@@ -119,5 +126,20 @@ void bench_fds_snapshot(struct bench_ctx *ctx);
  * --mem-size buffer size kept within 1 MiB..1 GiB, in whole chunks.
  */
 uint64_t bench_file_bytes(const struct bench_ctx *ctx);
+
+/*
+ * The words of a buffer summed as unsigned ints: what lmbench's
+ * bw_file_rd and bw_mmap_rd do with what they read. Inline, so that the
+ * timed loop is the same code in every test that uses it.
+ */
+static inline unsigned
+bench_sum_words(const int *p, size_t bytes)
+{
+	unsigned sum = 0;
+
+	for (size_t i = 0; i < bytes / sizeof *p; i++)
+		sum += (unsigned)p[i];
+	return sum;
+}
 
 #endif

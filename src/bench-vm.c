@@ -430,17 +430,6 @@ fault_run(struct bench_ctx *ctx, uint64_t n)
 
 /* ---- bw_mmap_rd mmap_only ---- */
 
-/* bw_mmap_rd sums words, as unsigned ints here. */
-static unsigned
-sum_words(const int *p, size_t bytes)
-{
-	unsigned sum = 0;
-
-	for (size_t i = 0; i < bytes / sizeof *p; i++)
-		sum += (unsigned)p[i];
-	return sum;
-}
-
 /* lmbench's BENCH runs the body once first: the pages are mapped. */
 static int
 mmap_rd_setup(struct bench_ctx *ctx)
@@ -456,7 +445,7 @@ mmap_rd_setup(struct bench_ctx *ctx)
 	if ((st = vm_map(ctx, s, (size_t)s->file_bytes, PROT_READ)) != BENCH_OK)
 		return st;
 	s->steps = s->file_bytes / VM_CHUNK;
-	bench_sink += sum_words((const int *)s->map, s->map_bytes);
+	bench_sink += bench_sum_words((const int *)s->map, s->map_bytes);
 	return BENCH_OK;
 }
 
@@ -469,8 +458,9 @@ mmap_rd_run(struct bench_ctx *ctx, uint64_t n)
 	while (n-- > 0) {
 		if (s->next == s->steps)
 			s->next = 0;
-		sum += sum_words((const int *)(s->map + s->next * VM_CHUNK),
-		    VM_CHUNK);
+		sum +=
+		    bench_sum_words((const int *)(s->map + s->next * VM_CHUNK),
+		        VM_CHUNK);
 		s->next++;
 	}
 	bench_sink += sum;

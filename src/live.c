@@ -82,19 +82,9 @@ live_usable(char *why, size_t size)
 static void
 worker_cpus(const struct opts *o, struct monitor_config *mc)
 {
-	cpu_set_t set;
-	int allowed[CPU_SETSIZE], n = 0;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0)
-		for (int c = 0; c < CPU_SETSIZE; c++)
-			if (CPU_ISSET(c, &set))
-				allowed[n++] = c;
-	for (int i = 0; i < mc->workers; i++) {
-		if (o->ncpus > 0)
-			mc->cpus[i] = o->cpus[i % o->ncpus];
-		else
-			mc->cpus[i] = n > 0 ? allowed[i % n] : -1;
-	}
+	for (int i = 0; i < mc->workers; i++)
+		mc->cpus[i] =
+		    o->ncpus > 0 ? o->cpus[i % o->ncpus] : bench_allowed_cpu(i);
 }
 
 static void *

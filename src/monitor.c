@@ -374,26 +374,10 @@ monitor_worker_cpu(const struct monitor *m, int k)
 	return k >= 0 && k < m->cfg.workers ? m->cfg.cpus[k] : -1;
 }
 
-/* CLOCK_REALTIME deadline `ms` from now, for pthread_cond_timedwait. */
-static struct timespec
-deadline_in(long ms)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_sec += ms / 1000;
-	ts.tv_nsec += (ms % 1000) * 1000000L;
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	return ts;
-}
-
 int
 monitor_hold(struct monitor *m, long timeout_ms)
 {
-	struct timespec until = deadline_in(timeout_ms);
+	struct timespec until = sched_deadline_in(timeout_ms);
 	int all, rc = 0;
 
 	atomic_store(&m->hold, 1);

@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <time.h>
 
 struct sched_worker {
 	pthread_t tid;
@@ -42,6 +43,12 @@ int sched_thread_start(struct sched_worker *w, const char *name,
  * its partners. Best effort: on failure the table stays shared.
  */
 void sched_worker_private_files(void);
+
+/*
+ * The CLOCK_REALTIME time `ms` from now: the deadline that
+ * pthread_cond_timedwait and pthread_timedjoin_np take.
+ */
+struct timespec sched_deadline_in(long ms);
 
 /* Wait for the worker to finish; a no-op if it never started. */
 void sched_worker_join(struct sched_worker *w);

@@ -169,8 +169,6 @@ refresh_rows(struct ui *ui)
 	}
 }
 
-static struct ui *sort_ui; /* qsort has no context argument */
-
 static double
 sort_number(const struct view_row *r, enum ui_sort key)
 {
@@ -182,9 +180,11 @@ sort_number(const struct view_row *r, enum ui_sort key)
 	return isfinite(v) ? v : HUGE_VAL;
 }
 
+/* qsort_r's comparison: the screen's sort key comes in `arg`. */
 static int
-compare_rows(const void *a, const void *b)
+compare_rows(const void *a, const void *b, void *arg)
 {
+	const struct ui *sort_ui = arg;
 	const struct view_row *x = &sort_ui->rows[*(const size_t *)a];
 	const struct view_row *y = &sort_ui->rows[*(const size_t *)b];
 	int c = 0;
@@ -216,8 +216,7 @@ build_lines(struct ui *ui)
 	for (size_t i = 0; i < ui->nrows; i++)
 		if (!(ui->hidden_groups & (1u << ui->rows[i].test->group)))
 			order[n++] = i;
-	sort_ui = ui;
-	qsort(order, n, sizeof order[0], compare_rows);
+	qsort_r(order, n, sizeof order[0], compare_rows, ui);
 	ui->nitems = 0;
 	for (size_t k = 0; k < n; k++) {
 		int g = (int)ui->rows[order[k]].test->group;
