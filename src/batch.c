@@ -134,7 +134,7 @@ write_seed_report(struct batch *b, size_t machine)
 {
 	char err[256];
 
-	if (report_seed_write(stdout, (enum report_seed)(b->o->report - 1),
+	if (report_seed_write(stdout, b->o->report,
 	        b->ref_index != SIZE_MAX ? &b->ref : NULL, machine, &b->machine,
 	        b->results, b->n, err, sizeof err) != 0) {
 		fatal_say(NULL, err);
@@ -161,11 +161,11 @@ write_report(struct batch *b)
 		.ref_index = b->ref_index,
 	};
 
-	if (b->o->report != 0)
+	if (b->o->report != SEED_NONE)
 		return write_seed_report(b, SIZE_MAX);
 	if (b->o->check != NULL) {
-		int rc = check_write(stdout, &b->ref, b->ref_index, b->results,
-		    b->n, b->o->tolerance_pct);
+		int rc = verdict_write(stdout, &b->ref, b->ref_index,
+		    b->results, b->n, b->o->tolerance_pct);
 
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fatal_say("write error", strerror(errno));
@@ -199,10 +199,10 @@ select_tests(struct batch *b)
 	b->tests = xcalloc(total, sizeof *b->tests, "the test list");
 	b->results = xcalloc(total, sizeof *b->results, "the results");
 	only = b->o->only;
-	if (only == NULL && b->o->report)
-		only = report_seed_tests((enum report_seed)(b->o->report - 1));
+	if (only == NULL && b->o->report != SEED_NONE)
+		only = report_seed_tests(b->o->report);
 	if (only == NULL && b->o->check) {
-		only = b->check_list = check_test_list(&b->ref, b->ref_index);
+		only = b->check_list = verdict_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
 			fatal_sayf("--check: '%.64s' holds no test benchtop "
 			           "runs",
@@ -310,7 +310,8 @@ batch_run(const struct opts *o, atomic_int *stop)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (sched_worker_join_stoppable(&worker, stop, 2000) != 0) {
+	if (sched_worker_join_stoppable(&worker, stop, SCHED_STOP_GRACE_MS) !=
+	    0) {
 		/* The worker may still write to b: leave it all to exit. */
 		fatal_say(NULL, "a test did not stop in time");
 		tmpdir_remove(b.tmpdir);

@@ -502,19 +502,42 @@ caches_from_sysfs(struct cpu_id *id)
 	}
 }
 
+/*
+ * The first processor block of /proc/cpuinfo, whole, however long its
+ * lines (a flags line grows with every CPU generation): malloc'd, NULL
+ * if it cannot be read.
+ */
+static char *
+read_first_cpuinfo_block(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r"), *mem;
+	char *text = NULL, *line = NULL;
+	size_t size = 0, cap = 0;
+
+	if (f == NULL)
+		return NULL;
+	if ((mem = open_memstream(&text, &size)) != NULL) {
+		while (getline(&line, &cap, f) > 0 && line[0] != '\n')
+			(void)fputs(line, mem);
+		if (fclose(mem) != 0) {
+			free(text);
+			text = NULL;
+		}
+	}
+	free(line);
+	(void)fclose(f);
+	return text;
+}
+
 static void
 identify_from_cpuinfo(struct cpu_id *id)
 {
-	static char text[16384];
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	size_t len;
+	char *text = read_first_cpuinfo_block();
 
-	if (f == NULL)
+	if (text == NULL)
 		return;
-	len = fread(text, 1, sizeof text - 1, f);
-	text[len] = '\0';
-	(void)fclose(f);
 	cpu_parse_cpuinfo(text, id);
+	free(text);
 	caches_from_sysfs(id);
 }
 

@@ -53,16 +53,6 @@ fatal_exit(const char *what, const char *why)
 }
 
 void *
-xmalloc(size_t size, const char *what)
-{
-	void *p = malloc(size ? size : 1);
-
-	if (p == NULL)
-		fatal_exit("out of memory", what);
-	return p;
-}
-
-void *
 xcalloc(size_t n, size_t size, const char *what)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);

@@ -10,7 +10,7 @@
  * Errors travel back to main as exit codes, so that every exit path
  * removes what the run made (scratch directory, children): only
  * start-up allocations, made before anything exists to clean up, end the
- * program on the spot (xmalloc, xcalloc).
+ * program on the spot (xcalloc).
  */
 
 #ifndef BENCHTOP_FATAL_H
@@ -27,8 +27,7 @@ void fatal_sayf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* fatal_say, then exit with status 1 (EXIT_RUNTIME). */
 _Noreturn void fatal_exit(const char *what, const char *why);
 
-/* malloc/calloc that never return NULL: "benchtop: out of memory: WHAT". */
-void *xmalloc(size_t size, const char *what);
+/* calloc that never returns NULL: "benchtop: out of memory: WHAT". */
 void *xcalloc(size_t n, size_t size, const char *what);
 
 #endif

@@ -74,6 +74,16 @@ struct worker {
 	uint64_t mark_ns;          /* worker-private: the stretch's start */
 };
 
+/*
+ * Naps of a worker with nothing to do. Paused: short, so that p resumes
+ * within a frame of the screen's 100 ms input loop. Nothing to claim
+ * (every enabled test runs elsewhere, or none is enabled): a test frees
+ * up only at the end of a slice (1 s by default), so 100 ms wastes little
+ * of it and costs nothing measurable.
+ */
+#define MONITOR_PAUSED_NAP_MS 50
+#define MONITOR_IDLE_NAP_MS   100
+
 /* What the stretch of a worker's time that just ended was spent on. */
 enum stretch { STRETCH_SCHED, STRETCH_SLICE, STRETCH_NAP };
 
@@ -268,11 +278,11 @@ worker_main(void *arg)
 	while (slices != NULL && !atomic_load(&m->quit)) {
 		park_if_held(m);
 		if (atomic_load(&m->paused)) {
-			nap_ms(w, 50);
+			nap_ms(w, MONITOR_PAUSED_NAP_MS);
 			continue;
 		}
 		if ((i = claim_next(m)) == SIZE_MAX) {
-			nap_ms(w, 100);
+			nap_ms(w, MONITOR_IDLE_NAP_MS);
 			continue;
 		}
 		run_slice(w, i, slices);
@@ -441,7 +451,7 @@ monitor_stop(struct monitor *m)
 	monitor_release(m);
 	for (int k = 0; k < m->cfg.workers; k++)
 		abandoned |= sched_worker_join_stoppable(&m->w[k].thread,
-		                 &m->interrupt, 2000) != 0;
+		                 &m->interrupt, SCHED_STOP_GRACE_MS) != 0;
 	if (abandoned) /* a worker may still use m: exit will end it */
 		return;
 	(void)pthread_mutex_destroy(&m->lock);

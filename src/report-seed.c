@@ -483,10 +483,13 @@ ctx_write(FILE *f, const struct figures *fg, const struct machine *m)
 int
 report_seed_parse(const char *name, enum report_seed *out)
 {
-	static const char *const names[SEED_COUNT] = { "byte", "lmbench",
-		"ctxbench" };
+	static const char *const names[SEED_COUNT] = {
+		[SEED_BYTE] = "byte",
+		[SEED_LMBENCH] = "lmbench",
+		[SEED_CTXBENCH] = "ctxbench",
+	};
 
-	for (int i = 0; i < SEED_COUNT; i++) {
+	for (int i = SEED_NONE + 1; i < SEED_COUNT; i++) {
 		if (strcmp(names[i], name) == 0) {
 			*out = (enum report_seed)i;
 			return 0;

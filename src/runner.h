@@ -1,7 +1,7 @@
 /*
  * runner.h: run one test for a while in the calling thread and summarise
  * its samples. Batch mode calls it test after test; the live monitor's
- * workers will call it slice after slice.
+ * workers call it slice after slice.
  */
 
 #ifndef BENCHTOP_RUNNER_H

@@ -1,6 +1,6 @@
 /*
  * sched.h: the worker threads that run the tests. Batch mode runs one
- * worker; the live monitor will run one per CPU it is given.
+ * worker; the live monitor runs -j N of them, one per CPU it is given.
  *
  * Workers, not the main thread, run tests so that the main thread keeps
  * the signals and the terminal, stays unpinned (its affinity mask is the
@@ -62,6 +62,14 @@ void sched_worker_join(struct sched_worker *w);
  */
 int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
     int grace_ms);
+
+/*
+ * The grace both batch mode and the monitor give: a sample lasts 25 ms
+ * by default and a slow test's setup or teardown (a file of up to 1 GiB
+ * to remove, partners to reap) well under a second, so 2 s is never cut
+ * short by a working test, and a stuck one costs the user at most 6 s.
+ */
+#define SCHED_STOP_GRACE_MS 2000
 
 /*
  * The registry of child processes (partners, forked tests). Every child

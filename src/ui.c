@@ -1,7 +1,8 @@
 /*
  * ui.c: the curses lifecycle, the main loop, keys, the header, and the
  * refresh of view rows from the store. One file per screen draws the rest
- * (ui-table.c, ui-detail.c, ui-help.c).
+ * (ui-table.c, ui-detail.c, ui-help.c, ui-compare.c); ui-quiet.c holds
+ * quiet mode; --log is written by export-log.c.
  */
 
 #include "config.h"
@@ -24,6 +25,20 @@
 #include "cycles.h"
 #include "fmt.h"
 #include "units.h"
+
+/*
+ * How long getch waits for a key: the screen's heartbeat between
+ * refreshes (resize, quit and quiet mode are seen within it); short
+ * enough to feel immediate, long enough to cost well under 1% of a CPU.
+ */
+#define UI_INPUT_TIMEOUT_MS 100
+
+/*
+ * The OpenMetrics file is rewritten this often whatever the refresh: a
+ * Prometheus scrape interval is 15 s or more, and a rewrite summarises
+ * every test's ring: more work than each frame should carry.
+ */
+#define UI_EXPORT_PERIOD_NS 10000000000u
 
 /* Below this the table cannot be drawn: one line says so. */
 #define UI_MIN_COLS  60
@@ -669,11 +684,12 @@ curses_start(struct ui *ui)
 	(void)keypad(stdscr, TRUE);
 	(void)curs_set(0);
 	(void)set_escdelay(25); /* Esc answers at once, as in htop */
-	timeout(100);
+	timeout(UI_INPUT_TIMEOUT_MS);
 	colors_init(ui);
 }
 
-/* Refresh data (when due, see tick_due); returns 1: draw the screen. */
+/* Refresh the data: --log, the exporters, the rows (ui_run calls it when
+ * the refresh delay has passed); returns 1: draw the screen. */
 static int
 tick(struct ui *ui, uint64_t *next_ns)
 {
@@ -683,11 +699,10 @@ tick(struct ui *ui, uint64_t *next_ns)
 	measure_self(ui);
 	if (ui->cfg.log != NULL)
 		(void)sample_log_write(ui->cfg.log, ui->nmarks);
-	/* The OpenMetrics file every 10 s, whatever the refresh. */
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
 		ui->export_error =
 		    exporter_tick(ui->cfg.exporter) != 0 ? errno : 0;
-		ui->next_export_ns = now + 10000000000u;
+		ui->next_export_ns = now + UI_EXPORT_PERIOD_NS;
 	}
 	if (!ui->frozen)
 		refresh_rows(ui);
