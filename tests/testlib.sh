@@ -13,6 +13,9 @@
 #                                 line or environment names DIR: what a
 #                                 run with --dir DIR could leave behind,
 #                                 whoever their parent is by now
+#   benchtop_procs DIR            the benchtop processes and partners
+#                                 (by name) whose command line names DIR:
+#                                 not the shell or tmux that started them
 #   finish NAME                   print "NAME: N passed, M failed" and
 #                                 return 0 only when nothing failed (the
 #                                 script's last command: its exit status)
@@ -59,6 +62,14 @@ leftovers() {
 	    while read -r p; do
 		alive "$p" && echo "$p"
 	    done
+	return 0
+}
+
+benchtop_procs() {
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
+		    grep -q -F "$1" && echo "$p"
+	done
 	return 0
 }
 

@@ -27,13 +27,7 @@ rss_kib() {
 }
 fds() { ls "/proc/$1/fd" | wc -l; }
 zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
-ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
-		    grep -q "$work/scratch" && echo "$p"
-	done
-	return 0
-}
+ours() { benchtop_procs "$work/scratch"; }
 
 mkdir "$work/scratch"
 args="--slice-ms 250 --sample-ms 10 --mem-size 1 --dir $work/scratch"
