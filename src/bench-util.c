@@ -13,9 +13,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -354,4 +356,40 @@ bench_file_bytes(const struct bench_ctx *ctx)
 	if (bytes > (UINT64_C(1) << 30))
 		bytes = UINT64_C(1) << 30;
 	return bytes - bytes % BENCH_FILE_CHUNK;
+}
+
+const char *
+bench_scratch_dir(const struct bench_ctx *ctx)
+{
+	return ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp";
+}
+
+int
+bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
+    size_t size, int *fd)
+{
+	(void)snprintf(path, size, "%s/%s.XXXXXX", bench_scratch_dir(ctx),
+	    stem);
+	if ((*fd = mkostemp(path, O_CLOEXEC)) < 0)
+		return bench_fail(ctx, "mkstemp", errno);
+	return BENCH_OK;
+}
+
+int
+bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got)
+{
+	if (got < 0)
+		return bench_fail(ctx, call, errno);
+	return bench_reason(ctx, BENCH_FAILED, "%s: short transfer (%zd bytes)",
+	    call, got);
+}
+
+int
+bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
+    ssize_t got)
+{
+	if (got >= 0 && (size_t)got < len &&
+	    write(fd, (const char *)buf + got, len - (size_t)got) < 0)
+		return bench_fail(ctx, "write", errno);
+	return bench_io_fail(ctx, "write", got);
 }

@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct bench_ctx;
 
@@ -126,6 +127,26 @@ void bench_fds_snapshot(struct bench_ctx *ctx);
  * --mem-size buffer size kept within 1 MiB..1 GiB, in whole chunks.
  */
 uint64_t bench_file_bytes(const struct bench_ctx *ctx);
+
+/* The private scratch directory (ctx->tmpdir; /tmp outside a run). */
+const char *bench_scratch_dir(const struct bench_ctx *ctx);
+
+/* mkostemp "<scratch>/<stem>.XXXXXX" into path and *fd; the caller
+ * records that the file exists. BENCH_OK, or bench_fail("mkstemp"). */
+int bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
+    size_t size, int *fd);
+
+/* A failed transfer of `got` bytes: errno's text, or, for a short one
+ * (which has no errno), "CALL: short transfer (N bytes)". */
+int bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got);
+
+/*
+ * A write that moved `got` of `len` bytes: a short write has no errno,
+ * but the write of the rest does (on a full filesystem ENOSPC, EDQUOT
+ * or EFBIG, where "short" says nothing), so it is tried for the reason.
+ */
+int bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
+    ssize_t got);
 
 /*
  * The words of a buffer summed as unsigned ints: what lmbench's

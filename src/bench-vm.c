@@ -102,7 +102,7 @@ static int
 vm_new(struct bench_ctx *ctx, const char *stem)
 {
 	struct vm_state *s = calloc(1, sizeof *s);
-	const char *dir = ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp";
+	int st;
 
 	if (s == NULL)
 		return bench_fail(ctx, "calloc", errno);
@@ -110,9 +110,9 @@ vm_new(struct bench_ctx *ctx, const char *stem)
 	s->map = MAP_FAILED;
 	s->file_bytes = bench_file_bytes(ctx);
 	ctx->state = s;
-	(void)snprintf(s->path, sizeof s->path, "%s/%s.XXXXXX", dir, stem);
-	if ((s->fd = mkostemp(s->path, O_CLOEXEC)) < 0)
-		return bench_fail(ctx, "mkstemp", errno);
+	if ((st = bench_make_temp(ctx, stem, s->path, sizeof s->path,
+	         &s->fd)) != BENCH_OK)
+		return st;
 	s->made = 1;
 	return BENCH_OK;
 }
