@@ -153,12 +153,8 @@ fst_teardown(struct bench_ctx *ctx)
 
 	if (s == NULL)
 		return;
-	for (int i = 0; i < 2; i++) {
-		if (s->fd[i] >= 0)
-			(void)close(s->fd[i]);
-		if (s->made[i])
-			(void)unlink(s->path[i]);
-	}
+	for (int i = 0; i < 2; i++)
+		bench_temp_remove(&s->fd[i], &s->made[i], s->path[i]);
 	free(s);
 	ctx->state = NULL;
 }
@@ -275,10 +271,7 @@ reread_teardown(struct bench_ctx *ctx)
 
 	if (s == NULL)
 		return;
-	if (s->fd >= 0)
-		(void)close(s->fd);
-	if (s->made)
-		(void)unlink(s->path);
+	bench_temp_remove(&s->fd, &s->made, s->path);
 	free(s->buf);
 	free(s);
 	ctx->state = NULL;

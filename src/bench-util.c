@@ -375,6 +375,17 @@ bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
 	return BENCH_OK;
 }
 
+void
+bench_temp_remove(int *fd, int *made, const char *path)
+{
+	if (*fd >= 0)
+		(void)close(*fd);
+	*fd = -1;
+	if (*made)
+		(void)unlink(path);
+	*made = 0;
+}
+
 int
 bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got)
 {

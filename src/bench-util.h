@@ -136,6 +136,10 @@ const char *bench_scratch_dir(const struct bench_ctx *ctx);
 int bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
     size_t size, int *fd);
 
+/* Teardown of a bench_make_temp file: close *fd if open (then -1) and
+ * unlink path if *made (then 0). */
+void bench_temp_remove(int *fd, int *made, const char *path);
+
 /* A failed transfer of `got` bytes: errno's text, or, for a short one
  * (which has no errno), "CALL: short transfer (N bytes)". */
 int bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got);

@@ -167,10 +167,7 @@ vm_teardown(struct bench_ctx *ctx)
 		return;
 	if (s->map != MAP_FAILED)
 		(void)munmap(s->map, s->map_bytes);
-	if (s->fd >= 0)
-		(void)close(s->fd);
-	if (s->made)
-		(void)unlink(s->path);
+	bench_temp_remove(&s->fd, &s->made, s->path);
 	free(s);
 	ctx->state = NULL;
 }
