@@ -10,11 +10,11 @@ set -u
 
 BENCHTOP=${BENCHTOP:-./src/benchtop}
 top=${top_srcdir:-..}
-seeds=${BENCHTOP_SEEDS:-}
+docs=${BENCHTOP_SEEDS:-}
 PYTHON=${PYTHON:-python3}
-byte=$seeds/000_94bfc812a405668c.txt
+byte=$docs/000_94bfc812a405668c.txt
 
-if [ -z "$seeds" ] || [ ! -r "$byte" ]; then
+if [ -z "$docs" ] || [ ! -r "$byte" ]; then
 	echo "SKIP: no source documents (set BENCHTOP_SEEDS=DIR)"
 	exit 77
 fi
@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT INT TERM HUP
 passed=0
 failed=0
 
-if BENCHTOP_SEEDS=$seeds top_srcdir=$top "$PYTHON" "$top/tests/check-seeds.py" \
+if BENCHTOP_SEEDS=$docs top_srcdir=$top "$PYTHON" "$top/tests/check-seeds.py" \
     >"$work/check.out" 2>&1; then
 	passed=$((passed + 1))
 else
