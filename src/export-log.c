@@ -188,9 +188,19 @@ sample_log_write(struct sample_log *lg, size_t marks)
 	return flush_pending(lg);
 }
 
+/* Append ", " (unless first) and the text to buf at *n, if it fits. */
+static void
+status_part(char *buf, size_t size, int *n, const char *text)
+{
+	if (*n >= 0 && (size_t)*n < size)
+		*n += snprintf(buf + *n, size - (size_t)*n, "%s%s",
+		    buf[*n - 1] == ' ' ? "" : ", ", text);
+}
+
 const char *
 sample_log_status(const struct sample_log *lg, char *buf, size_t size)
 {
+	char part[64];
 	size_t lines = 0;
 	int n;
 
@@ -199,14 +209,18 @@ sample_log_status(const struct sample_log *lg, char *buf, size_t size)
 		return buf;
 	for (const char *p = lg->pending; p && p < lg->pending + lg->len; p++)
 		lines += *p == '\n';
-	n = snprintf(buf, size, "--log: %s",
-	    lg->error ? strerror(lg->error) : "samples lost");
-	if (lines > 0 && n >= 0 && (size_t)n < size)
-		n += snprintf(buf + n, size - (size_t)n, ", %zu lines waiting",
-		    lines);
-	if (lg->lost > 0 && n >= 0 && (size_t)n < size)
-		(void)snprintf(buf + n, size - (size_t)n, ", %llu samples lost",
+	n = snprintf(buf, size, "--log: ");
+	if (lg->error != 0)
+		status_part(buf, size, &n, strerror(lg->error));
+	if (lines > 0) {
+		(void)snprintf(part, sizeof part, "%zu lines waiting", lines);
+		status_part(buf, size, &n, part);
+	}
+	if (lg->lost > 0) {
+		(void)snprintf(part, sizeof part, "%llu samples lost",
 		    (unsigned long long)lg->lost);
+		status_part(buf, size, &n, part);
+	}
 	return buf;
 }
 
