@@ -56,7 +56,7 @@ alive() {
 # that grep's own command line does not match. A child whose parent died
 # is reparented: looking only at benchtop's children would miss it.
 leftovers() {
-	printf '%s\n' "$1" >"$work/.leftover-pattern"
+	printf '%s\n' "$1" >"${work:?}/.leftover-pattern"
 	grep -l -F -f "$work/.leftover-pattern" /proc/[0-9]*/cmdline \
 	    /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 | sort -u |
 	    while read -r p; do
