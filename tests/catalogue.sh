@@ -111,19 +111,19 @@ for place in same spread; do
 	"$BENCHTOP" --batch -t 5 --only ctxbench.pipes --placement $place \
 	    --dir "$work/p-$place" >/dev/null 2>&1 &
 	pid=$!
-	# The partner is up from setup to teardown (the worker pinned itself
-	# before): look until it is seen, up to 4 s of the 5 s run, then at
-	# the worker. A run that never shows both fails.
-	ppsr=
+	# Both parties are up from setup to teardown: look, up to 3 s of the
+	# 5 s run, until the partner is seen, and read the worker's CPU at
+	# the same moment. A run that never shows both fails.
+	wpsr= ppsr=
 	i=0
-	while [ -z "$ppsr" ] && [ $i -lt 40 ]; do
+	while [ -z "$ppsr" ] && [ $i -lt 30 ]; do
 		sleep 0.1
 		i=$((i + 1))
 		ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
 			ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+		wpsr=$(ps -L -o comm=,psr= -p $pid |
+		    awk '$1 == "bt-worker0" { print $2 }')
 	done
-	wpsr=$(ps -L -o comm=,psr= -p $pid |
-	    awk '$1 == "bt-worker0" { print $2 }')
 	kill -TERM $pid 2>/dev/null
 	wait $pid
 	if [ -z "$wpsr" ] || [ -z "$ppsr" ]; then
