@@ -300,6 +300,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		else
 			return bad_value(err, size, "--placement", arg,
 			    "same or spread");
+		o->given |= OPTS_GIVEN_PLACEMENT;
 		return 0;
 	case OPT_MEM_SIZE:
 		if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
@@ -313,11 +314,13 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size, "-j", arg,
 			    "a whole number of workers, 1..256");
 		o->jobs = (int)v;
+		o->given |= OPTS_GIVEN_JOBS;
 		return 0;
 	case 'd':
 		if (parse_number(arg, 0.1, 60, 0, &o->delay_s) != 0)
 			return bad_value(err, size, "-d", arg,
 			    "seconds, 0.1..60");
+		o->given |= OPTS_GIVEN_DELAY;
 		return 0;
 	case OPT_SLICE_MS:
 		if (parse_number(arg, 100, 60000, 0, &o->slice_ms) != 0)
@@ -334,6 +337,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_QUIET_UI:
 		o->quiet_ui = 1;
+		o->given |= OPTS_GIVEN_QUIET;
 		return 0;
 	case OPT_LOG:
 		o->log = arg;

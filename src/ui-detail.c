@@ -99,9 +99,8 @@ ui_detail_draw(struct ui *ui)
 {
 	const struct view_row *r = ui_current_row(ui);
 	const struct bench_test *t = r->test;
-	int y = 4;
+	int y = ui_header_draw(ui);
 
-	ui_header_draw(ui);
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	mvprintw(y++, 0, "%s  %s  (%s, group %s)", t->id, t->title,

@@ -64,7 +64,8 @@ test_csv(void)
 	char *out = render(REPORT_CSV);
 	static const char header[] =
 	    "id,group,origin,status,reason,unit,value,ns_per_op,"
-	    "cycles_per_op,cv_pct,samples,placement,cpu\n";
+	    "cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,"
+	    "ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a\n";
 
 	CHECK("CSV header is fixed",
 	    strncmp(out, header, sizeof header - 1) == 0);
@@ -74,7 +75,7 @@ test_csv(void)
 	CHECK("ok row",
 	    strstr(out,
 	        "\nlmbench.null_call,syscall,lmbench,ok,"
-	        ",us,0.38,380,1140,0.5,40,single,0\n"));
+	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,\n"));
 	CHECK("reason quoted, quotes doubled",
 	    strstr(out,
 	        ",unsupported,\"needs two CPUs, \"\"1\"\", "
