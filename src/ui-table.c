@@ -349,7 +349,7 @@ format_self_status(const struct monitor_self *s, char *buf, size_t size)
 static const char *
 self_pct_text(double pct, char *buf, size_t size)
 {
-	if (!isfinite(pct))
+	if (!isfinite(pct) || pct > 100)
 		(void)snprintf(buf, size, "-");
 	else
 		(void)snprintf(buf, size, pct >= 1 ? "%.1f" : "%.1g", pct);
@@ -389,10 +389,13 @@ draw_self(struct ui *ui, int y, const struct layout *l)
 	put(y, &x, l->width[COL_NAME], "(benchtop) scheduler", 0);
 	(void)snprintf(buf, sizeof buf,
 	    "%s%% of worker time, %s/slice, %llu slices",
-	    self_pct_text(monitor_self_pct(s), pct, sizeof pct),
+	    self_pct_text(s->slices ? monitor_self_pct(s) : NAN, pct,
+	        sizeof pct),
 	    fmt_ns(ns, sizeof ns, monitor_self_slice_ns(s), 8),
 	    (unsigned long long)s->slices);
-	if ((int)strlen(buf) > self_text_width(l))
+	if (s->slices == 0)
+		(void)snprintf(buf, sizeof buf, "-");
+	else if ((int)strlen(buf) > self_text_width(l))
 		*strstr(buf, ", ") = '\0'; /* the share alone, whole */
 	put(y, &x, self_text_width(l), buf, 0);
 	put(y, &x, l->width[COL_REF], "-", 1);
