@@ -48,7 +48,8 @@ make_results(void)
 static char *
 render(enum report_format fmt)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, SIZE_MAX };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL,
+		{ { 0 } } };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -79,7 +80,7 @@ test_csv(void)
 	CHECK("reason quoted, quotes doubled",
 	    strstr(out,
 	        ",unsupported,\"needs two CPUs, \"\"1\"\", "
-	        "available\",cycles,,,,,0,single,\n"));
+	        "available\",cycles,,,,,0,single,,,,,,,,,\n"));
 	free(out);
 }
 
@@ -133,7 +134,8 @@ test_fmt(void)
 static void
 test_write_error(void)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, SIZE_MAX };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL,
+		{ { 0 } } };
 	FILE *f = fopen("/dev/full", "w");
 
 	if (f == NULL)
