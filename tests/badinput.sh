@@ -9,6 +9,9 @@ set -u
 BENCHTOP=${BENCHTOP:-./src/benchtop}
 case $BENCHTOP in /*) ;; *) BENCHTOP=$(pwd)/$BENCHTOP ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bad.XXXXXX") || exit 99
+# The live screen keeps its settings here, not in the user's home.
+XDG_CONFIG_HOME=$work/config
+export XDG_CONFIG_HOME
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
