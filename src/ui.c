@@ -1,7 +1,8 @@
 /*
- * ui.c: the curses lifecycle, the main loop, keys, the header, and the
- * refresh of view rows from the store. One file per screen draws the rest
- * (ui-table.c, ui-detail.c, ui-help.c).
+ * ui.c: the curses lifecycle, the main loop, the header, and the refresh
+ * of view rows from the store. Keys are in ui-keys.c, benchtoprc in
+ * ui-settings.c, the quiet screen in ui-quiet.c; one file per screen
+ * draws the rest (ui-table.c, ui-detail.c, ui-help.c, ui-compare.c).
  */
 
 #include "config.h"
