@@ -118,10 +118,12 @@ const char opts_usage[] =
     "                        waits between samples, every 5 s or slower,\n"
     "                        from a CPU the workers do not use (key Q)\n"
     "      --log FILE.csv    append every live sample to FILE.csv\n"
-    "      --ref WHAT        compare with reference machine WHAT (an id of\n"
-    "                        --identify), or a profile saved by --save\n"
-    "                        (NAME or FILE); default: a machine of this\n"
-    "                        CPU's class, else p3-850m\n"
+    "      --ref A[,B]       compare with reference A (and B beside it):\n"
+    "                        each a CPU class (p6, netburst, k7...: per\n"
+    "                        test, that class's machine), a reference\n"
+    "                        machine (see --identify) or a profile saved\n"
+    "                        by --save (NAME or FILE); default: this\n"
+    "                        CPU's class, else p6\n"
     "      --report LAYOUT   the origin's own table: byte (BYTE 3.11 INDEX\n"
     "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
     "                        runs the tests it needs, or with --machine ID\n"
@@ -351,7 +353,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size,
 			    c == OPT_DATA ? "--data" : "--ref", arg,
 			    c == OPT_DATA ? "a directory"
-			                  : "a machine or profile");
+			                  : "a class, machine or profile");
 		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
 		return 0;
 	case OPT_REPORT: {

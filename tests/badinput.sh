@@ -85,6 +85,13 @@ for v in ../up a/b .hidden "$longname"; do
 done
 try 2 --batch --skip '*'
 try 2 --machine p3-850m
+# --ref A,B: a third, an empty half, an unknown word; --check takes one
+# machine, not a class or a pair.
+for v in p6,netburst,k7 ,p6 p6, pentium9 p6,pentium9 "$longname"; do
+	try 2 --batch --ref "$v"
+done
+try 2 --check p6
+try 2 --check p3-850m,p4-2000
 try 2 --check p3-850m --report byte
 try 2 --watch 1 --batch
 try 2 --batch --log "$work/x.csv"
