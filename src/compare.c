@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fmt.h"
 #include "units.h"
 
 static const struct ref_result *
@@ -57,13 +58,19 @@ compare_sel(const struct refdata *rd, const struct refsel *s,
 	out->stand_in = out->found && stand_in;
 }
 
+/* At most 6 columns, 7 with a stand-in's '~': a VS column's width. */
 const char *
 compare_format_ratio(double ratio, char *buf, size_t size)
 {
-	if (isfinite(ratio))
-		(void)snprintf(buf, size, "%.*fx", ratio < 10 ? 2 : 1, ratio);
-	else
+	char si[16];
+
+	if (!isfinite(ratio))
 		(void)snprintf(buf, size, "-");
+	else if (ratio >= 1000 || (ratio > 0 && ratio < 0.01))
+		(void)snprintf(buf, size, "%sx",
+		    fmt_si(si, sizeof si, ratio, 5));
+	else
+		(void)snprintf(buf, size, "%.*fx", ratio < 10 ? 2 : 1, ratio);
 	return buf;
 }
 

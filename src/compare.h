@@ -51,8 +51,9 @@ int compare_load(struct refdata *rd, const char *data_opt, const char *ref_opt,
     size_t errsize);
 
 /*
- * "12.4x" (2 decimals below 10x), "n/c" (not comparable) or "-"; a
- * stand-in's ratio ends in '~' ("0.91x~").
+ * "12.4x" (2 decimals below 10x; "443kx", "2e-6x" beyond 1000x and
+ * below 0.01x), "n/c" (not comparable) or "-"; a stand-in's ratio ends
+ * in '~' ("0.91x~").
  */
 const char *compare_ratio_text(const struct refdata *rd, const struct refsel *s,
     const struct bench_test *t, double value, char *buf, size_t size);

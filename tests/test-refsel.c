@@ -162,6 +162,31 @@ test_b_vs_a(void)
 	CHECK("a stand-in's ratio ends in ~", buf[strlen(buf) - 1] == '~');
 }
 
+/* A ratio fits a 7-column VS column with its stand-in mark. */
+static void
+test_ratio_text(void)
+{
+	static const struct {
+		double ratio;
+		const char *want;
+	} cases[] = {
+		{ 442953.4, "443kx" },
+		{ 999.9, "999.9x" },
+		{ 1.234, "1.23x" },
+		{ 0.0123, "0.01x" },
+		{ 2.26e-6, "2e-6x" },
+		{ NAN, "-" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (!CHECK("ratio text",
+		        strcmp(compare_format_ratio(cases[i].ratio, buf,
+		                   sizeof buf),
+		            cases[i].want) == 0))
+			printf("     %g: '%s'\n", cases[i].ratio, buf);
+}
+
 static void
 test_load(const char *dir)
 {
@@ -211,6 +236,7 @@ main(void)
 	test_coverage();
 	test_default_and_round();
 	test_b_vs_a();
+	test_ratio_text();
 	test_load(dir);
 	refdata_free(&rd);
 	return check_summary("test-refsel");
