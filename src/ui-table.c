@@ -356,21 +356,21 @@ self_pct_text(double pct, char *buf, size_t size)
 	return buf;
 }
 
-/* The width of the columns from VALUE to DELTA, with their gaps. */
+/* The width of the columns from VALUE to STATUS, with their gaps. */
 static int
 self_text_width(const struct layout *l)
 {
 	int w = -1;
 
-	for (int c = COL_VALUE; c <= COL_DELTA; c++)
+	for (int c = COL_VALUE; c < COL_STATUS; c++)
 		w += l->width[c] ? l->width[c] + 1 : 0;
 	return w;
 }
 
 /*
  * The self row reads like a sentence across the columns from VALUE to
- * VS BASELINE: "0.0002% of worker time, 21us per slice, 1234 slices";
- * the reference columns do not apply.
+ * STATUS (the references do not apply to it): "0.0002% of worker time,
+ * 21us/slice, 1234 slices", or its first part where that does not fit.
  */
 static void
 draw_self(struct ui *ui, int y, const struct layout *l)
@@ -398,9 +398,6 @@ draw_self(struct ui *ui, int y, const struct layout *l)
 	else if ((int)strlen(buf) > self_text_width(l))
 		*strstr(buf, ", ") = '\0'; /* the share alone, whole */
 	put(y, &x, self_text_width(l), buf, 0);
-	put(y, &x, l->width[COL_REF], "-", 1);
-	put(y, &x, l->width[COL_REF_B], "-", 1);
-	put(y, &x, l->width[COL_B_VS_A], "-", 1);
 	format_self_status(s, buf, sizeof buf);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);
