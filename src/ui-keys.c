@@ -110,12 +110,16 @@ static void
 toggle_test(struct ui *ui)
 {
 	const struct view_row *r = ui_current_row(ui);
+	int on;
 
 	if (r == NULL)
 		return;
-	store_set_enabled(ui->cfg.store, r->index, !r->enabled);
+	/* The store's flag, not the row's: a second t before the next
+	 * refresh must undo the first. */
+	on = !store_enabled(ui->cfg.store, r->index);
+	store_set_enabled(ui->cfg.store, r->index, on);
 	(void)snprintf(ui->message, sizeof ui->message, "%s %s", r->test->id,
-	    r->enabled ? "disabled" : "enabled");
+	    on ? "enabled" : "disabled");
 }
 
 static void

@@ -14,40 +14,37 @@
 #include "settings.h"
 #include "ui.h"
 
+/* Whether `id` is one of the comma-separated `list`. */
+static int
+listed(const char *list, const char *id)
+{
+	size_t len = strlen(id);
+
+	for (const char *p = list; (p = strstr(p, id)) != NULL; p += len)
+		if ((p == list || p[-1] == ',') &&
+		    (p[len] == ',' || p[len] == '\0'))
+			return 1;
+	return 0;
+}
+
 /* Switch off each listed test this run has. */
 static void
 hide_tests(struct ui *ui, const char *list)
 {
-	for (size_t i = 0; i < ui->nrows; i++) {
-		const char *id = store_test(ui->cfg.store, i)->id, *p = list;
-		size_t len = strlen(id);
-
-		while ((p = strstr(p, id)) != NULL) {
-			if ((p == list || p[-1] == ',') &&
-			    (p[len] == ',' || p[len] == '\0')) {
-				store_set_enabled(ui->cfg.store, i, 0);
-				break;
-			}
-			p += len;
-		}
-	}
+	for (size_t i = 0; i < ui->nrows; i++)
+		if (listed(list, store_test(ui->cfg.store, i)->id))
+			store_set_enabled(ui->cfg.store, i, 0);
 }
 
+/* The hidden_groups bits of a list of group names. */
 static unsigned
 groups_of(const char *list)
 {
 	unsigned bits = 0;
 
-	for (int g = 0; g < BENCH_GROUP_COUNT; g++) {
-		const char *name = bench_group_name((enum bench_group)g);
-		size_t len = strlen(name);
-
-		for (const char *p = list; (p = strstr(p, name)) != NULL;
-		     p += len)
-			if ((p == list || p[-1] == ',') &&
-			    (p[len] == ',' || p[len] == '\0'))
-				bits |= 1u << g;
-	}
+	for (int g = 0; g < BENCH_GROUP_COUNT; g++)
+		if (listed(list, bench_group_name((enum bench_group)g)))
+			bits |= 1u << g;
 	return bits;
 }
 
@@ -89,23 +86,48 @@ set_groups(struct settings *s, unsigned hidden)
 			        bench_group_name((enum bench_group)g));
 }
 
-/* The ids of the tests switched off, as far as they fit. */
+static int
+in_run(const struct ui *ui, const char *id)
+{
+	for (size_t i = 0; i < ui->nrows; i++)
+		if (strcmp(store_test(ui->cfg.store, i)->id, id) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+append_id(char *v, size_t *len, const char *id)
+{
+	if (*len + strlen(id) + 2 < SETTINGS_VALUE_MAX)
+		*len += (size_t)snprintf(v + *len, SETTINGS_VALUE_MAX - *len,
+		    "%s%s", *len ? "," : "", id);
+}
+
+/*
+ * The ids of the tests switched off: this run's, and those the file
+ * had of tests this run did not have (--only), as far as they fit.
+ */
 static void
 set_tests(struct settings *s, const struct ui *ui)
 {
-	char *v = s->value[SETTINGS_HIDDEN_TESTS];
+	const struct settings *was = ui->cfg.settings;
+	char *v = s->value[SETTINGS_HIDDEN_TESTS], id[64];
 	size_t len = 0;
 
 	v[0] = '\0';
 	s->present[SETTINGS_HIDDEN_TESTS] = 1;
-	for (size_t i = 0; i < ui->nrows; i++) {
-		const char *id = store_test(ui->cfg.store, i)->id;
+	for (size_t i = 0; i < ui->nrows; i++)
+		if (!store_enabled(ui->cfg.store, i))
+			append_id(v, &len, store_test(ui->cfg.store, i)->id);
+	if (was == NULL || !was->present[SETTINGS_HIDDEN_TESTS])
+		return;
+	for (const char *p = was->value[SETTINGS_HIDDEN_TESTS]; *p != '\0';) {
+		size_t n = strcspn(p, ",");
 
-		if (store_enabled(ui->cfg.store, i) ||
-		    len + strlen(id) + 2 >= SETTINGS_VALUE_MAX)
-			continue;
-		len += (size_t)snprintf(v + len, SETTINGS_VALUE_MAX - len,
-		    "%s%s", len ? "," : "", id);
+		(void)snprintf(id, sizeof id, "%.*s", (int)n, p);
+		if (!in_run(ui, id) && !listed(v, id))
+			append_id(v, &len, id);
+		p += n + (p[n] == ',');
 	}
 }
 

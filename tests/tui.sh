@@ -239,25 +239,33 @@ T send-keys R
 if wait_for "^ref B k7: " 3; then ok; else fail_screen "R: next second reference"; fi
 T send-keys v
 if wait_for "B against A (k7 vs p6)" 3; then ok; else fail_screen "v: B against A"; fi
-T send-keys x s
+T send-keys x s t
+if wait_for "byte.syscall disabled" 3; then ok; else fail_screen "t on the first row"; fi
 stop
 if grep -q "EXIT=0" "$work/exit2"; then ok; else fail "q exits 0 (refs)"; fi
 # The settings were kept, and come back.
-if grep -qx 'ref=p6,k7' "$rc" && grep -qx 'sort=name' "$rc"; then ok
+if grep -qx 'ref=p6,k7' "$rc" && grep -qx 'sort=name' "$rc" &&
+    grep -qx 'hidden_tests=byte.syscall' "$rc"; then ok
 else fail "settings written on quit"; cat "$rc"; fi
 start 100x30
 if wait_for '^ref B k7: ' 10; then ok; else fail_screen "settings read at start"; fi
 shows "sort kept" "sort name"
+shows "a test switched off stays off" "^byte.syscall .* off"
 screen
 if header_whole && units_whole; then ok; else fail_screen "100x30: whole header, units"; fi
 stop
-# Flags win over the file.
+# Flags win over the file; the file keeps the tests switched off that
+# this run (--only) does not have.
+refs_only='bsd.write,lmbench.null_call'
 start 200x50 --ref netburst -d 2
 if wait_for '^ref netburst: byte p4-2000' 10; then ok; else fail_screen "--ref wins over the file"; fi
 shows "-d wins over the file" "refresh 2.0s"
 screen
 if header_whole && units_whole; then ok; else fail_screen "200x50: whole header, units"; fi
 stop
+refs_only='byte.syscall,lmbench.null_call,bsd.write,ctxbench.pipes,bsd.mutex'
+if grep -qx 'hidden_tests=byte.syscall' "$rc"; then ok
+else fail "tests switched off outside this run stay so"; cat "$rc"; fi
 # The default reference is a class: this CPU's, or p6.
 rm -f "$rc"
 LOOK='LANG=C NO_COLOR=1'
