@@ -145,12 +145,7 @@ T resize-window -x 120 -y 40
 if wait_for "TEST .*VALUE" 3; then ok; else fail_screen "table back at 120x40"; fi
 
 # Our benchtop and its partners: their command line names our scratch dir.
-ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
-		    grep -q "$work/scratch" && echo "$p"
-	done
-}
+ours() { benchtop_procs "$work/scratch"; }
 pid=$(ours | head -n 1)
 T send-keys q
 i=0
