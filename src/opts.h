@@ -52,6 +52,10 @@ struct opts {
 	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */
 	const char *om_file; /* --openmetrics-file PATH, or NULL */
 	const char *dump;    /* --identify's raw CPUID dump, or NULL */
+	const char *html;    /* --html FILE, or NULL */
+	const char *listen;  /* --listen [ADDR:]PORT, or NULL */
+	int argc;            /* the command line, for the HTML page */
+	char *const *argv;
 };
 
 /* Exit codes, documented in --help and the man page. */

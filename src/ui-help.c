@@ -30,6 +30,8 @@ static const char *const help_lines[] = {
 	"  r            next reference machine   v  this machine beside all",
 	"  c            clear history   + / -  refresh faster / slower   "
 	"Ctrl-L  redraw",
+	"  H            write an HTML snapshot (--html FILE, else a dated "
+	"file here)",
 	"",
 	"Columns",
 	"  VALUE        median of the recent samples in the origin's UNIT",

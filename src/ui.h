@@ -33,6 +33,9 @@ struct ui_config {
 	const struct refdata *ref; /* reference data, or NULL */
 	size_t ref_index;          /* initial reference machine */
 	struct exporter *exporter; /* --openmetrics-file, or NULL */
+	const char *html;          /* --html FILE for key H, or NULL */
+	int argc;                  /* the command line, for the page */
+	char *const *argv;
 };
 
 enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP, UI_COMPARE };
@@ -111,6 +114,9 @@ void ui_table_draw(struct ui *ui);
 void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
+
+/* Key H (ui-html.c): the figures on the screen as an HTML page. */
+void ui_html_snapshot(struct ui *ui);
 
 /* Quiet mode (ui-quiet.c). */
 void ui_quiet_init(struct ui *ui);
