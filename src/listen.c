@@ -13,6 +13,8 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,10 +298,35 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
 	return answer_text(c, MHD_HTTP_NOT_FOUND, "not found\n");
 }
 
+/*
+ * The server's thread is made with the caller's CPU mask: narrow it for
+ * the moment to the CPUs no worker has, when there are any, so that a
+ * scrape never takes a measuring CPU. Returns 1 if the mask changed.
+ */
+static int
+avoid_worker_cpus(const struct monitor *mon, cpu_set_t *saved)
+{
+	cpu_set_t free_cpus;
+
+	if (mon == NULL ||
+	    pthread_getaffinity_np(pthread_self(), sizeof *saved, saved) != 0)
+		return 0;
+	free_cpus = *saved;
+	for (int k = 0; k < monitor_workers(mon); k++)
+		if (monitor_worker_cpu(mon, k) >= 0)
+			CPU_CLR(monitor_worker_cpu(mon, k), &free_cpus);
+	return CPU_COUNT(&free_cpus) > 0 &&
+	    pthread_setaffinity_np(pthread_self(), sizeof free_cpus,
+	        &free_cpus) == 0;
+}
+
 int
 listen_start(struct listener *l, const struct listen_source *src, char *err,
     size_t errsize)
 {
+	cpu_set_t saved;
+	int narrowed = avoid_worker_cpus(src->monitor, &saved);
+
 	l->src = *src;
 	l->daemon = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL,
 	    NULL, on_request, l, MHD_OPTION_LISTEN_SOCKET, l->fd,
@@ -307,6 +334,9 @@ listen_start(struct listener *l, const struct listen_source *src, char *err,
 	    MHD_OPTION_CONNECTION_MEMORY_LIMIT,
 	    (size_t)LISTEN_MAX_REQUEST_BYTES, MHD_OPTION_CONNECTION_TIMEOUT,
 	    (unsigned)LISTEN_TIMEOUT_S, MHD_OPTION_END);
+	if (narrowed)
+		(void)pthread_setaffinity_np(pthread_self(), sizeof saved,
+		    &saved);
 	if (l->daemon == NULL) {
 		(void)snprintf(err, errsize,
 		    "--listen '%s': the HTTP server did not start", l->spec);
