@@ -29,6 +29,7 @@ static const char style[] =
     "pre{font:12px/1.3 ui-monospace,monospace;background:#f8f8f8;"
     "padding:8px;margin:0;width:max-content}\n"
     "svg{display:block;max-width:100%;height:auto}\n"
+    "svg.group-chart{min-width:600px}\n"
     "svg text{font:11px system-ui,sans-serif;fill:#1b1b1b}\n"
     "svg .axis{stroke:#999;stroke-width:1}"
     "svg .grid{stroke:#ddd;stroke-width:1}\n"
@@ -91,12 +92,4 @@ void
 html_end(FILE *f)
 {
 	fputs("</body>\n</html>\n", f);
-}
-
-void
-html_pre(FILE *f, const char *text)
-{
-	fputs("<div class=\"scroll\"><pre>", f);
-	html_text(f, text);
-	fputs("</pre></div>\n", f);
 }

@@ -18,7 +18,4 @@ void html_begin(FILE *f, const char *title);
 /* Close the body and the document. */
 void html_end(FILE *f);
 
-/* A preformatted block (a seed's own table), in a scrolling box. */
-void html_pre(FILE *f, const char *text);
-
 #endif

@@ -204,6 +204,19 @@ marked_pre(FILE *f, const char *text, const char *host, int mark)
 	fputs("</pre></div>\n", f);
 }
 
+/* Has reference machine m a figure of a test of layout s? */
+static int
+has_figures(const struct refdata *rd, size_t m, enum report_seed s)
+{
+	const char *prefix = s == SEED_LMBENCH ? "lmbench." : "ctxbench.";
+
+	for (size_t i = 0; i < rd->nresults; i++)
+		if (rd->results[i].machine == m &&
+		    strncmp(rd->results[i].test, prefix, strlen(prefix)) == 0)
+			return 1;
+	return 0;
+}
+
 void
 report_html_seed(FILE *f, const struct html_page *p)
 {
@@ -222,6 +235,12 @@ report_html_seed(FILE *f, const struct html_page *p)
 		fputs(")", f);
 	}
 	fputs("</h2>\n", f);
+	if (p->seed_machine != SIZE_MAX && s != SEED_BYTE &&
+	    !has_figures(p->rep->ref, p->seed_machine, s))
+		fputs("<p class=\"warn\">The seed holds no figures of this "
+		      "machine for this table: it shows the machines it has "
+		      "figures for.</p>\n",
+		    f);
 	if (s == SEED_BYTE)
 		byte_index(f, p);
 	if (text == NULL) {

@@ -295,8 +295,13 @@ status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 	struct check_line l;
 	char text[64];
 
-	fprintf(f, "<td class=\"%s\">%s", r->status == BENCH_OK ? "ok" : "bad",
-	    bench_status_name(r->status));
+	fprintf(f, "<td class=\"%s\">%s",
+	    r->status != BENCH_OK ? "bad"
+	        : r->ns.n == 0    ? "dim"
+	                          : "ok",
+	    r->status == BENCH_OK && r->ns.n == 0
+	        ? "waiting"
+	        : bench_status_name(r->status));
 	if (r->reason[0]) {
 		fputs(": ", f);
 		html_text(f, r->reason);

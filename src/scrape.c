@@ -25,6 +25,8 @@ scrape_test(struct store *s, size_t i, struct scrape_test *out)
 
 	memset(out, 0, sizeof *out);
 	store_snapshot(s, i, &v, buf, VIEW_WINDOW, 0);
+	out->r.test = v.test;
+	out->r.value = NAN;
 	if (v.meta.slices == 0)
 		return -1;
 	export_result_from_view(&out->r, &v);

@@ -26,7 +26,8 @@ struct scrape_test {
 	double ns[VIEW_WINDOW]; /* the window's ns/op, oldest first */
 };
 
-/* Test i of the store; 0, or -1 when it has not run a slice yet. */
+/* Test i of the store; 0, or -1 when it has not run a slice yet (then
+ * only out->r.test is set, and its value is NAN). */
 int scrape_test(struct store *s, size_t i, struct scrape_test *out);
 
 /*

@@ -65,8 +65,9 @@ ui_html_snapshot(struct ui *ui)
 	size_t *nns = calloc(n + 1, sizeof *nns);
 
 	if (t && res && ns && nns) {
+		/* Every row the screen has, those waiting for a slice too. */
 		for (size_t i = 0; i < n; i++)
-			k += scrape_test(ui->cfg.store, i, &t[k]) == 0;
+			(void)scrape_test(ui->cfg.store, i, &t[k++]);
 		snapshot_write(ui, t, k, ns, nns, res);
 	} else {
 		(void)snprintf(ui->message, sizeof ui->message,
