@@ -382,6 +382,30 @@ tests_table(FILE *f, const struct html_page *p)
 	fputs("</table></div>\n", f);
 }
 
+/* --check: the verdicts counted, and the exit status they give. */
+static void
+check_summary(FILE *f, const struct html_page *p)
+{
+	size_t count[CHECK_NOT_COMPARABLE + 1] = { 0 };
+	struct check_line l;
+
+	for (size_t i = 0; i < p->rep->n; i++) {
+		check_judge(p->rep->ref, p->refs[0], &p->rep->results[i],
+		    p->tolerance_pct, &l);
+		count[l.verdict]++;
+	}
+	fputs("<h2>Verdict</h2>\n<p>Against <b>", f);
+	html_text(f, p->rep->ref->machines[p->refs[0]].id);
+	fprintf(f,
+	    "</b>, tolerating %g%% slower: <span class=\"ok\">%zu ok</span>, "
+	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
+	    "comparable (exit status %d).</p>\n",
+	    p->tolerance_pct, count[CHECK_OK],
+	    count[CHECK_SLOWER] ? "bad" : "ok", count[CHECK_SLOWER],
+	    count[CHECK_FASTER], count[CHECK_NOT_COMPARABLE],
+	    count[CHECK_SLOWER] ? EXIT_SLOWER : 0);
+}
+
 int
 report_html_write(FILE *f, const struct html_page *p)
 {
@@ -399,6 +423,8 @@ report_html_write(FILE *f, const struct html_page *p)
 	machine_section(f, p);
 	if (p->seed > 0)
 		report_html_seed(f, p);
+	if (p->kind == HTML_CHECK && p->nrefs > 0)
+		check_summary(f, p);
 	if (p->rep->n > 0) {
 		group_charts(f, p);
 		tests_table(f, p);

@@ -60,6 +60,8 @@ check "lmbench doug page: the seed's '2378 20.K' as printed" \
 "$BENCHTOP" --check doug-750-2.4.19 --only lmbench.null_call \
     --tolerance 1000 --html "$work/c.html" >/dev/null 2>&1
 check "--check --html exits 0" test $? -eq 0
+check "check page counts its verdicts" grep -q "1 ok</span>.*(exit status 0)" \
+    "$work/c.html"
 check "check page has verdicts" grep -q 'verdict (tolerance 1000%)' \
     "$work/c.html"
 
