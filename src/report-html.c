@@ -21,6 +21,7 @@
 #include "cycles.h"
 #include "fmt.h"
 #include "html.h"
+#include "refsel.h"
 #include "report-seed.h"
 #include "verdict.h"
 
@@ -45,8 +46,9 @@ report_html_init(struct html_page *p, enum html_kind kind,
 	p->kind = kind;
 	p->rep = rep;
 	p->seed_machine = SIZE_MAX;
-	if (rep->ref != NULL && rep->ref_index < rep->ref->nmachines)
-		p->refs[p->nrefs++] = rep->ref_index;
+	for (size_t k = 0; rep->ref != NULL && k < SVG_MAX_REFS; k++)
+		if (rep->refs[k].kind != REFSEL_NONE)
+			p->refs[p->nrefs++] = rep->refs[k];
 	p->when_s = (double)time(NULL);
 }
 
@@ -145,53 +147,17 @@ machine_section(FILE *f, const struct html_page *p)
 	fputs("</code></dd>\n</dl>\n", f);
 }
 
-/* The ratio of result r to reference machine m, NAN if not comparable. */
+/* The ratio of result r to reference s, NAN when not comparable. */
 static double
-ratio_to(const struct html_page *p, size_t m, const struct test_result *r)
+ratio_to(const struct html_page *p, const struct refsel *s,
+    const struct test_result *r)
 {
 	struct compare_ref c;
 
 	if (r->status != BENCH_OK)
 		return NAN;
-	compare_test(p->rep->ref, m, r->test, r->value, &c);
+	compare_sel(p->rep->ref, s, r->test, r->value, &c);
 	return c.found && c.comparable ? c.ratio : NAN;
-}
-
-/* Comparable figures machine m has for the tests of group g. */
-static size_t
-figures_in_group(const struct html_page *p, size_t m, int g)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < p->rep->n; i++)
-		n += (int)p->rep->results[i].test->group == g &&
-		    isfinite(ratio_to(p, m, &p->rep->results[i]));
-	return n;
-}
-
-/*
- * The machines group g is drawn against: the page's references; with
- * only one, the seed machine with the most figures for the group beside
- * it (p3-850m has BYTE figures only: its lmbench rows would be empty).
- */
-static size_t
-group_refs(const struct html_page *p, int g, size_t *refs)
-{
-	size_t n = p->nrefs, best = SIZE_MAX, most = 0;
-
-	memcpy(refs, p->refs, n * sizeof *refs);
-	for (size_t m = 0; n == 1 && m < p->rep->ref->nmachines; m++) {
-		size_t k = m != refs[0] ? figures_in_group(p, m, g) : 0;
-
-		if (k > most) {
-			most = k;
-			best = m;
-		}
-	}
-	if (n == 1 && best != SIZE_MAX &&
-	    most > figures_in_group(p, refs[0], g))
-		refs[n++] = best;
-	return n;
 }
 
 static void
@@ -215,7 +181,7 @@ group_chart(FILE *f, const struct html_page *p, int g,
 {
 	const char *name = bench_group_name((enum bench_group)g);
 	const char *names[SVG_MAX_REFS];
-	size_t refs[SVG_MAX_REFS], nrefs = group_refs(p, g, refs), n = 0;
+	size_t n = 0;
 
 	for (size_t i = 0; i < p->rep->n; i++) {
 		const struct test_result *r = &p->rep->results[i];
@@ -224,39 +190,46 @@ group_chart(FILE *f, const struct html_page *p, int g,
 			continue;
 		rows[n].label = r->test->title;
 		value_text(r, rows[n].value, sizeof rows[n].value);
-		for (size_t k = 0; k < nrefs; k++)
-			rows[n].ratio[k] = ratio_to(p, refs[k], r);
+		for (size_t k = 0; k < p->nrefs; k++)
+			rows[n].ratio[k] = ratio_to(p, &p->refs[k], r);
 		n++;
 	}
 	if (n == 0)
 		return;
 	fprintf(f, "<h3>%s <span class=\"dim\">against", name);
-	for (size_t k = 0; k < nrefs; k++) {
-		names[k] = p->rep->ref->machines[refs[k]].id;
+	for (size_t k = 0; k < p->nrefs; k++) {
+		names[k] = refsel_name(p->rep->ref, &p->refs[k]);
 		fprintf(f, "%s", k ? " and " : " ");
 		html_text(f, names[k]);
 		fputs(k ? " (paler)" : "", f);
 	}
-	fputs(nrefs ? "</span></h3>\n" : " no reference</span></h3>\n", f);
+	fputs(p->nrefs ? "</span></h3>\n" : " no reference</span></h3>\n", f);
 	fputs("<div class=\"scroll\">", f);
-	svg_ratio_chart(f, name, rows, n, names, nrefs);
+	svg_ratio_chart(f, name, rows, n, names, p->nrefs);
 	fputs("</div>\n", f);
 }
 
-/* How to read the charts. */
+/* How to read the charts, and which machine serves each reference. */
 static void
 refs_legend(FILE *f, const struct html_page *p)
 {
-	fputs("<p>Each bar: this machine's figure over a reference "
-	      "machine's, on a log scale; right of 1x (green) this machine "
-	      "does better, left (red) worse. After the bars: this machine's "
-	      "median, then the ratio to each reference the heading names",
+	char served[512];
+
+	fputs("<p>Each bar: this machine's figure over the reference's, on "
+	      "a log scale; right of 1x (green) this machine does better, "
+	      "left (red) worse. After the bars: this machine's median, then "
+	      "the ratio to each reference the heading names.</p>\n<ul>\n",
 	    f);
-	if (p->nrefs == 1)
-		fputs("; the paler bar is the seed machine with the most "
-		      "figures for the group",
-		    f);
-	fputs(".</p>\n", f);
+	for (size_t k = 0; k < p->nrefs; k++) {
+		refsel_describe(p->rep->ref, &p->refs[k], served,
+		    sizeof served);
+		fprintf(f, "<li>%s <b>", k ? "Paler bars:" : "Reference:");
+		html_text(f, refsel_name(p->rep->ref, &p->refs[k]));
+		fputs("</b>: ", f);
+		html_text(f, served);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul>\n", f);
 }
 
 static void
@@ -307,9 +280,10 @@ status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 		html_text(f, r->reason);
 	}
 	fputs("</td>", f);
-	if (p->kind != HTML_CHECK || p->nrefs == 0)
+	if (p->kind != HTML_CHECK || p->nrefs == 0 ||
+	    p->refs[0].kind != REFSEL_MACHINE)
 		return;
-	check_judge(p->rep->ref, p->refs[0], r, p->tolerance_pct, &l);
+	check_judge(p->rep->ref, p->refs[0].machine, r, p->tolerance_pct, &l);
 	check_verdict_text(&l, text, sizeof text);
 	fprintf(f, "<td class=\"%s\">%s</td>",
 	    l.verdict == CHECK_SLOWER                                ? "bad"
@@ -349,8 +323,11 @@ test_row(FILE *f, const struct html_page *p, size_t i)
 	if (ok)
 		svg_distribution(f, v, n, &r->ns);
 	fputs("</td>", f);
+	/* As the text report prints it: '~' marks a stand-in machine. */
 	for (size_t k = 0; k < p->nrefs; k++)
-		cell_num(f, ratio_to(p, p->refs[k], r), -1, "", "x");
+		fprintf(f, "<td class=\"n\">%s</td>",
+		    compare_ratio_text(p->rep->ref, &p->refs[k], r->test,
+		        ok ? r->value : NAN, buf, sizeof buf));
 	status_cell(f, p, r);
 	fputs("</tr>\n", f);
 }
@@ -369,11 +346,12 @@ tests_table(FILE *f, const struct html_page *p)
 	    f);
 	for (size_t k = 0; k < p->nrefs; k++) {
 		fputs("<th>vs ", f);
-		html_text(f, p->rep->ref->machines[p->refs[k]].id);
+		html_text(f, refsel_name(p->rep->ref, &p->refs[k]));
 		fputs("</th>", f);
 	}
 	fputs("<th>status</th>", f);
-	if (p->kind == HTML_CHECK && p->nrefs > 0)
+	if (p->kind == HTML_CHECK && p->nrefs > 0 &&
+	    p->refs[0].kind == REFSEL_MACHINE)
 		fprintf(f, "<th>verdict (tolerance %g%%)</th>",
 		    p->tolerance_pct);
 	fputs("</tr>\n", f);
@@ -390,12 +368,12 @@ check_summary(FILE *f, const struct html_page *p)
 	struct check_line l;
 
 	for (size_t i = 0; i < p->rep->n; i++) {
-		check_judge(p->rep->ref, p->refs[0], &p->rep->results[i],
-		    p->tolerance_pct, &l);
+		check_judge(p->rep->ref, p->refs[0].machine,
+		    &p->rep->results[i], p->tolerance_pct, &l);
 		count[l.verdict]++;
 	}
 	fputs("<h2>Verdict</h2>\n<p>Against <b>", f);
-	html_text(f, p->rep->ref->machines[p->refs[0]].id);
+	html_text(f, refsel_name(p->rep->ref, &p->refs[0]));
 	fprintf(f,
 	    "</b>, tolerating %g%% slower: <span class=\"ok\">%zu ok</span>, "
 	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
@@ -423,7 +401,8 @@ report_html_write(FILE *f, const struct html_page *p)
 	machine_section(f, p);
 	if (p->seed > 0)
 		report_html_seed(f, p);
-	if (p->kind == HTML_CHECK && p->nrefs > 0)
+	if (p->kind == HTML_CHECK && p->nrefs > 0 &&
+	    p->refs[0].kind == REFSEL_MACHINE)
 		check_summary(f, p);
 	if (p->rep->n > 0) {
 		group_charts(f, p);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "html-svg.h"
+#include "refsel.h"
 #include "report.h"
 
 enum html_kind {
@@ -27,9 +28,9 @@ struct html_page {
 	const struct report *rep; /* the JSON report's data */
 	int seed;                 /* --report: enum report_seed + 1, or 0 */
 	size_t seed_machine;      /* --machine's index, or SIZE_MAX */
-	/* The machines the charts compare with: rep->ref's indexes; a
-	 * second one is drawn beside the first. */
-	size_t refs[SVG_MAX_REFS];
+	/* What the charts compare with (rep->refs: --ref A,B, a class or a
+	 * machine each); a second one is drawn beside the first. */
+	struct refsel refs[SVG_MAX_REFS];
 	size_t nrefs;
 	double tolerance_pct; /* --check */
 	/* Per result: its samples' ns/op, oldest first; NULL if not kept. */

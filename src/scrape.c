@@ -85,7 +85,7 @@ scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
 	size_t n = store_count(s), k = 0;
 	struct scrape_test *t = calloc(n ? n : 1, sizeof *t);
 	struct test_result *res = calloc(n ? n : 1, sizeof *res);
-	struct report rep = { m, res, 0, 0, 0, NULL, SIZE_MAX };
+	struct report rep = { .machine = m, .results = res };
 
 	if (t == NULL || res == NULL) {
 		free(t);

@@ -32,8 +32,13 @@ static void
 snapshot_write(struct ui *ui, const struct scrape_test *t, size_t k,
     const double **ns, size_t *nns, struct test_result *res)
 {
-	struct report rep = { ui->cfg.machine, res, k, 0, 0, ui->cfg.ref,
-		ui->ref_index };
+	struct report rep = {
+		.machine = ui->cfg.machine,
+		.results = res,
+		.n = k,
+		.ref = ui->cfg.ref,
+		.refs = { ui->refs[0], ui->refs[1] },
+	};
 	struct html_page p;
 	char name[64], err[300];
 	const char *path = snapshot_path(ui, name, sizeof name);
