@@ -91,10 +91,8 @@ ratio_text(FILE *f, const struct svg_ratio_row *r, const char *const *refs,
 	fprintf(f, "<text x=\"%d\" y=\"%.1f\">", RC_CENTER + RC_HALF + 10, y);
 	html_text(f, r->value);
 	for (size_t k = 0; k < nrefs; k++) {
-		if (isfinite(r->ratio[k]))
-			fprintf(f, "%s%.3gx", k ? " / " : "   ", r->ratio[k]);
-		else
-			fputs(k ? " / -" : "   -", f);
+		fputs(k ? " / " : "   ", f);
+		html_text(f, r->ratio_text[k]);
 	}
 	fputs("</text>\n", f);
 }

@@ -20,6 +20,7 @@ struct svg_ratio_row {
 	const char *label;          /* the test's title */
 	char value[48];             /* this machine's value and unit */
 	double ratio[SVG_MAX_REFS]; /* >1: this machine better; NAN: none */
+	char ratio_text[SVG_MAX_REFS][16]; /* as printed: "0.66x~", "-" */
 };
 
 /*

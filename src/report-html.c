@@ -190,8 +190,13 @@ group_chart(FILE *f, const struct html_page *p, int g,
 			continue;
 		rows[n].label = r->test->title;
 		value_text(r, rows[n].value, sizeof rows[n].value);
-		for (size_t k = 0; k < p->nrefs; k++)
+		for (size_t k = 0; k < p->nrefs; k++) {
 			rows[n].ratio[k] = ratio_to(p, &p->refs[k], r);
+			(void)compare_ratio_text(p->rep->ref, &p->refs[k],
+			    r->test, r->status == BENCH_OK ? r->value : NAN,
+			    rows[n].ratio_text[k],
+			    sizeof rows[n].ratio_text[k]);
+		}
 		n++;
 	}
 	if (n == 0)
@@ -218,7 +223,8 @@ refs_legend(FILE *f, const struct html_page *p)
 	fputs("<p>Each bar: this machine's figure over the reference's, on "
 	      "a log scale; right of 1x (green) this machine does better, "
 	      "left (red) worse. After the bars: this machine's median, then "
-	      "the ratio to each reference the heading names.</p>\n<ul>\n",
+	      "the ratio to each reference the heading names; '~' marks a "
+	      "machine of another kind standing in for a class.</p>\n<ul>\n",
 	    f);
 	for (size_t k = 0; k < p->nrefs; k++) {
 		refsel_describe(p->rep->ref, &p->refs[k], served,
