@@ -156,7 +156,11 @@ idx_write(FILE *f, const struct idx_table *t)
 			idx_cell(f, t, k, row);
 		fputs("</tr>\n", f);
 	}
-	fputs("</table></div>\n", f);
+	fputs("</table></div>\n<p class=\"dim\">File Copy: the run each "
+	      "machine's table indexes (the seeds' 30 or 120 seconds, a run "
+	      "here 10); the label is the first column's. Bars: each index "
+	      "against the largest of its row.</p>\n",
+	    f);
 }
 
 /* The index table: the page's machine first, then every seed machine. */
