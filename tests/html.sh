@@ -76,17 +76,42 @@ check "--html '' exits 2" test $? -eq 2
 "$BENCHTOP" --watch 1 --html "$work/w.html" >/dev/null 2>&1
 check "--html with --watch exits 2" test $? -eq 2
 
-# Key H on the live screen writes the snapshot.
+# Key H on the live screen writes the snapshot; with --listen, / links
+# it and /snapshot.html serves it as written.
+fetch() {
+	"$PYTHON" -c "import sys, urllib.request as u
+try:
+    sys.stdout.buffer.write(u.urlopen('http://127.0.0.1:$port' + sys.argv[1],
+        timeout=5).read())
+except Exception as e:
+    print(e)" "$1"
+}
 if command -v tmux >/dev/null 2>&1; then
+	port=$("$PYTHON" -c 'import socket; s = socket.socket(); '\
+'s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	listen=
+	# (a build without libmicrohttpd says so at once; one with it serves
+	# until timeout's TERM)
+	timeout 1 "$BENCHTOP" --watch 1 --listen "127.0.0.1:$port" 2>&1 |
+	    grep -q 'without libmicrohttpd' ||
+	    listen="--listen 127.0.0.1:$port"
 	tmux -L "$sock" -f /dev/null new-session -d -x 120 -y 40 \
-	    "$BENCHTOP --only '$quick' --html '$work/s.html'"
+	    "$BENCHTOP --only '$quick' --html '$work/s.html' $listen"
 	sleep 3
 	tmux -L "$sock" send-keys H
 	wait_file "$work/s.html"
-	tmux -L "$sock" send-keys q
 	check "key H wrote the snapshot" test -s "$work/s.html"
 	check "snapshot page is self-contained" page "$work/s.html"
 	check "snapshot page has rows" grep -q 'class="test"' "$work/s.html"
+	if [ -n "$listen" ]; then
+		fetch / >"$work/index.html"
+		check "/ links the snapshot" grep -q 'href="/snapshot.html"' \
+		    "$work/index.html"
+		fetch /snapshot.html >"$work/served.html"
+		check "/snapshot.html serves it as written" \
+		    cmp -s "$work/s.html" "$work/served.html"
+	fi
+	tmux -L "$sock" send-keys q
 fi
 
 finish html
