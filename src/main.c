@@ -115,6 +115,12 @@ main(int argc, char **argv)
 	case OPTS_AUTO:
 		if (live_usable(err, sizeof err))
 			return live_run(&o);
+		if (o.listen != NULL) {
+			fatal_sayf("--listen needs the live screen or --watch "
+			           "(%s)",
+			    err);
+			return EXIT_USAGE;
+		}
 		fatal_say(err, "running the batch report");
 		break;
 	case OPTS_WATCH:

@@ -70,7 +70,7 @@ verdict_judge(const struct refdata *rd, size_t m, const struct test_result *r,
 		out->verdict = VERDICT_OK;
 }
 
-static void
+void
 verdict_text(const struct verdict_line *l, char *buf, size_t size)
 {
 	switch (l->verdict) {

@@ -40,6 +40,9 @@ void verdict_judge(const struct refdata *rd, size_t m,
     const struct test_result *r, double tolerance_pct,
     struct verdict_line *out);
 
+/* "ok", "slower by 12.3%", "faster by 4.0%" or "not comparable". */
+void verdict_text(const struct verdict_line *l, char *buf, size_t size);
+
 /* Print the verdicts; returns EXIT_SLOWER if any test is slower, else 0. */
 int verdict_write(FILE *f, const struct refdata *rd, size_t m,
     const struct test_result *r, size_t n, double tolerance_pct);
