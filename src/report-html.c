@@ -417,12 +417,7 @@ report_html_write(FILE *f, const struct html_page *p)
 		tests_table(f, p);
 	}
 	html_end(f);
-	if (fflush(f) != 0 || ferror(f)) {
-		if (errno == 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	return report_finish(f);
 }
 
 int

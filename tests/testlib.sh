@@ -13,6 +13,10 @@
 #                                 line or environment names DIR: what a
 #                                 run with --dir DIR could leave behind,
 #                                 whoever their parent is by now
+#   use_tmux PREFIX               a private tmux server: T ARGS... runs
+#                                 tmux on socket PREFIX<pid> ($sock); at
+#                                 exit or INT/TERM/HUP its server is
+#                                 killed and $work removed
 #   benchtop_procs DIR            the benchtop processes and partners
 #                                 (by name) whose command line names DIR:
 #                                 not the shell or tmux that started them
@@ -71,6 +75,12 @@ benchtop_procs() {
 		    grep -q -F "$1" && echo "$p"
 	done
 	return 0
+}
+
+use_tmux() {
+	sock=$1$$
+	T() { tmux -L "$sock" -f /dev/null "$@"; }
+	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 }
 
 finish() {

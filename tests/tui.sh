@@ -8,16 +8,11 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "SKIP: tmux not found"
 	exit 77
 fi
-sock=bt$$
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-tui.XXXXXX") || exit 99
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-	T kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT INT TERM HUP
+trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+use_tmux bt
 # The settings of these runs stay in the scratch directory.
 XDG_CONFIG_HOME=$work/config
 export XDG_CONFIG_HOME
