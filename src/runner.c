@@ -182,19 +182,19 @@ summarise(const struct harness *h, struct test_result *r, struct sample_buf *b)
  * or on another one (spread). Spread falls back to same, and says so in
  * the record, when no other CPU is allowed.
  */
-static void
-place_parties(struct bench_ctx *ctx, const struct run_config *cfg)
+void
+runner_place_parties(struct bench_ctx *ctx, enum bench_placement placement)
 {
 	ctx->partner_cpu = -1;
 	ctx->placement = BENCH_PLACE_SINGLE;
 	if (!(ctx->test->flags & BENCH_F_PARTNER))
 		return;
-	ctx->placement = cfg->placement;
-	if (ctx->placement == BENCH_PLACE_SPREAD && cfg->cpu >= 0 &&
-	    (ctx->partner_cpu = bench_other_cpu(cfg->cpu)) < 0)
+	ctx->placement = placement;
+	if (ctx->placement == BENCH_PLACE_SPREAD && ctx->cpu >= 0 &&
+	    (ctx->partner_cpu = bench_other_cpu(ctx->cpu)) < 0)
 		ctx->placement = BENCH_PLACE_SAME;
 	if (ctx->placement == BENCH_PLACE_SAME)
-		ctx->partner_cpu = cfg->cpu;
+		ctx->partner_cpu = ctx->cpu;
 }
 
 int
@@ -213,7 +213,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	ctx.test = t;
 	ctx.tmpdir = cfg->tmpdir;
 	ctx.cpu = cfg->cpu;
-	place_parties(&ctx, cfg);
+	runner_place_parties(&ctx, cfg->placement);
 	ctx.stop = cfg->stop;
 	ctx.mem_bytes = cfg->mem_bytes;
 	bench_fds_snapshot(&ctx);

@@ -48,6 +48,13 @@ struct cycles_counter;
 /* The real clock: CLOCK_MONOTONIC_RAW and the thread's cycle counter. */
 void runner_real_clock(struct harness_clock *c, struct cycles_counter *counter);
 
+/*
+ * Where the parties of ctx->test go for a worker on ctx->cpu: sets
+ * ctx->placement and ctx->partner_cpu as a run would (the live monitor's
+ * claims ask before the run).
+ */
+void runner_place_parties(struct bench_ctx *ctx, enum bench_placement p);
+
 /* Run test `t`; fills `r` and returns its status. Never aborts. */
 int runner_run(const struct bench_test *t, struct harness *h,
     const struct run_config *cfg, struct test_result *r);

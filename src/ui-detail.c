@@ -99,6 +99,7 @@ ui_detail_draw(struct ui *ui)
 {
 	const struct view_row *r = ui_current_row(ui);
 	const struct bench_test *t = r->test;
+	char claim[160];
 	int y = 4;
 
 	ui_header_draw(ui);
@@ -114,6 +115,8 @@ ui_detail_draw(struct ui *ui)
 	    bench_placement_name(r->meta.placement), r->meta.cpu,
 	    r->meta.partner_cpu, bench_status_name(r->meta.status),
 	    r->meta.reason[0] ? ": " : "", r->meta.reason);
+	mvprintw(y++, 2, "last slice claimed %s",
+	    claim_format(&r->meta.claim, claim, sizeof claim));
 	y++;
 	detail_graphs(ui, &y, r);
 	y++;
