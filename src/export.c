@@ -152,6 +152,30 @@ export_jsonl_record(FILE *f, const struct machine *m, double ts,
 }
 
 /*
+ * A slice as a record of a test's shape (a consumer keyed on "test"
+ * skips it): value and ns its length, samples what it pushed.
+ */
+static void
+export_jsonl_slice(FILE *f, struct store *st, const struct monitor_slice *s,
+    double epoch_ns)
+{
+	double ns = (double)(s->end_ns - s->start_ns);
+
+	fprintf(f,
+	    ", \"test\": \"benchtop.slice\", \"version\": 1, "
+	    "\"status\": \"ok\", \"value\": %.6f, \"unit\": \"s\", "
+	    "\"ns\": %.0f, \"cycles\": null, \"samples\": %llu, "
+	    "\"placement\": \"%s\", \"of\": \"%s\", \"worker\": %d, "
+	    "\"start_s\": %.6f, \"end_s\": %.6f",
+	    ns / 1e9, ns, (unsigned long long)s->samples,
+	    bench_placement_name(s->placement),
+	    s->test == SIZE_MAX ? "benchtop.screen"
+	                        : store_test(st, s->test)->id,
+	    s->worker, ((double)s->start_ns - epoch_ns) / 1e9,
+	    ((double)s->end_ns - epoch_ns) / 1e9);
+}
+
+/*
  * One record per slice finished (or screen pass on a borrowed CPU) since
  * the last tick: what it claimed, from when to when, in seconds since
  * the store's epoch on the monitor's clock.
@@ -166,15 +190,7 @@ export_jsonl_slices(struct exporter *x, FILE *f, double ts)
 	while ((k = monitor_slices(x->monitor, &x->slice_cursor, s, 64)) > 0)
 		for (size_t j = 0; j < k; j++) {
 			jsonl_head(f, x->machine, ts);
-			fprintf(f,
-			    ", \"test\": \"benchtop.slice\", \"version\": 1, "
-			    "\"of\": \"%s\", \"worker\": %d, "
-			    "\"start_s\": %.6f, \"end_s\": %.6f",
-			    s[j].test == SIZE_MAX
-			        ? "benchtop.screen"
-			        : store_test(x->store, s[j].test)->id,
-			    s[j].worker, ((double)s[j].start_ns - epoch) / 1e9,
-			    ((double)s[j].end_ns - epoch) / 1e9);
+			export_jsonl_slice(f, x->store, &s[j], epoch);
 			jsonl_claim(f, &s[j].claim);
 			fputs("}\n", f);
 		}

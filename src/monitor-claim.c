@@ -109,32 +109,32 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 		else
 			m->ahead = (found + 1) % n;
 		w->claim = c;
-		w->claim_ns = cycles_now_ns();
+		w->slice = (struct monitor_slice){ .test = found,
+			.worker = w->index,
+			.start_ns = cycles_now_ns(),
+			.placement = p,
+			.claim = c };
 	}
 	*blocked = first != SIZE_MAX && found == SIZE_MAX;
 	(void)pthread_mutex_unlock(&m->lock);
 	return found;
 }
 
-/* Under m->lock: one more finished slice (or screen pass) in the ring. */
+/* Under m->lock: one more finished slice (or screen pass), ending now. */
 static void
-log_slice(struct monitor *m, size_t test, int worker, uint64_t start_ns,
-    const struct claim *c)
+log_slice(struct monitor *m, const struct monitor_slice *s)
 {
 	struct monitor_slice *e = &m->log[m->logged++ % MONITOR_SLICE_LOG];
 
-	e->test = test;
-	e->worker = worker;
-	e->start_ns = start_ns;
+	*e = *s;
 	e->end_ns = cycles_now_ns();
-	e->claim = *c;
 }
 
 void
 monitor_give_back(struct monitor *m, struct worker *w, size_t i)
 {
 	(void)pthread_mutex_lock(&m->lock);
-	log_slice(m, i, w->index, w->claim_ns, &w->claim);
+	log_slice(m, &w->slice);
 	claim_clear(&w->claim);
 	m->busy[i] = 0;
 	(void)pthread_cond_broadcast(&m->claim_cv);
@@ -178,13 +178,16 @@ borrow_free_cpu(struct monitor *m)
 static void
 return_cpu(struct monitor *m, int cpu, uint64_t since_ns)
 {
-	struct claim c;
+	struct monitor_slice s = { .test = SIZE_MAX,
+		.worker = -1,
+		.start_ns = since_ns,
+		.placement = BENCH_PLACE_SINGLE };
 
-	claim_clear(&c);
-	CPU_SET(cpu, &c.cpus);
+	claim_clear(&s.claim);
+	CPU_SET(cpu, &s.claim.cpus);
 	(void)pthread_mutex_lock(&m->lock);
 	CPU_CLR(cpu, &m->screen.cpus);
-	log_slice(m, SIZE_MAX, -1, since_ns, &c);
+	log_slice(m, &s);
 	(void)pthread_cond_broadcast(&m->claim_cv);
 	(void)pthread_mutex_unlock(&m->lock);
 }

@@ -25,11 +25,11 @@ struct worker {
 	struct sched_worker thread;
 	struct cycles_counter counter;
 	struct harness harness;
-	struct test_result result; /* the current slice's: no malloc each */
-	struct claim claim;        /* held by its slice; under m->lock */
-	uint64_t claim_ns;         /* when the claim was taken */
-	uint64_t seen_gen;         /* disturb_gen when the sample began */
-	int seen_active;           /* a pass was under way then */
+	struct test_result result;  /* the current slice's: no malloc each */
+	struct claim claim;         /* held by its slice; under m->lock */
+	struct monitor_slice slice; /* the current one's record */
+	uint64_t seen_gen;          /* disturb_gen when the sample began */
+	int seen_active;            /* a pass was under way then */
 	/* The self row (see DESIGN): written by this worker only. */
 	_Atomic uint64_t busy_ns;  /* up since start, naps excluded */
 	_Atomic uint64_t sched_ns; /* of which the scheduler's own */

@@ -108,6 +108,7 @@ push_sample(void *arg, const struct sample *s)
 	if (sample_disturbed(p->w))
 		copy.flags |= SAMPLE_F_NOISY | SAMPLE_F_SCREEN;
 	store_push(p->w->m->store, p->i, &copy);
+	p->w->slice.samples++; /* read under m->lock once the slice ends */
 	park_if_held(p->w->m);
 	sample_begins(p->w);
 }

@@ -53,10 +53,12 @@ struct monitor_self {
 
 /* One finished slice, or one pass of the screen on a borrowed CPU. */
 struct monitor_slice {
-	size_t test; /* store index; SIZE_MAX: the screen */
-	int worker;  /* -1: the screen */
-	uint64_t start_ns,
-	    end_ns; /* cycles_now_ns(): claim taken, given back */
+	size_t test;       /* store index; SIZE_MAX: the screen */
+	int worker;        /* -1: the screen */
+	uint64_t start_ns; /* cycles_now_ns(): the claim taken... */
+	uint64_t end_ns;   /* ...and given back */
+	uint64_t samples;  /* pushed into the store */
+	enum bench_placement placement; /* the claim's; single: the screen */
 	struct claim claim;
 };
 
