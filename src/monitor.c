@@ -228,17 +228,13 @@ run_slice(struct worker *w, size_t i, enum bench_placement place,
 static void
 worker_prepare(struct worker *w)
 {
-	struct harness_clock clock;
-	int pinned = bench_pin_self(w->cpu) == 0;
+	int cpu = runner_thread_pin(w->cpu);
 
 	(void)pthread_mutex_lock(&w->m->lock); /* other workers read it */
-	if (!pinned)
-		w->cpu = -1;
+	w->cpu = cpu;
 	(void)pthread_mutex_unlock(&w->m->lock);
-	cycles_counter_open(&w->counter, w->m->cfg.clock);
-	runner_real_clock(&clock, &w->counter);
-	harness_init(&w->harness, &clock, w->m->cfg.sample_ns);
-	harness_measure_overheads(&w->harness);
+	runner_thread_harness(&w->harness, &w->counter, w->m->cfg.clock,
+	    w->m->cfg.sample_ns);
 }
 
 static void *
@@ -251,7 +247,6 @@ worker_main(void *arg)
 	size_t i;
 	int blocked;
 
-	sched_worker_private_files();
 	worker_prepare(w);
 	w->mark_ns = cycles_now_ns();
 	while (slices != NULL && !atomic_load(&m->quit)) {

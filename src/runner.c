@@ -17,6 +17,7 @@
 
 #include "bench-util.h"
 #include "cycles.h"
+#include "sched.h"
 #include "units.h"
 
 static uint64_t
@@ -58,6 +59,25 @@ runner_real_clock(struct harness_clock *c, struct cycles_counter *counter)
 	c->cycles_per_tick = counter->cycles_per_tick;
 	c->usage = real_usage;
 	c->core_cycles = counter->source == CYCLES_PMU;
+}
+
+int
+runner_thread_pin(int cpu)
+{
+	sched_worker_private_files();
+	return bench_pin_self(cpu) == 0 ? cpu : -1;
+}
+
+void
+runner_thread_harness(struct harness *h, struct cycles_counter *counter,
+    const struct cycles_info *info, uint64_t sample_ns)
+{
+	struct harness_clock clock;
+
+	cycles_counter_open(counter, info);
+	runner_real_clock(&clock, counter);
+	harness_init(h, &clock, sample_ns);
+	harness_measure_overheads(h);
 }
 
 /* A growing array of samples, owned by one run. */
