@@ -23,6 +23,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -104,6 +105,11 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	}
 	if (found != SIZE_MAX) {
 		m->busy[found] = 1;
+		w->first = !m->seen[found] && m->cfg.first_ns > 0;
+		if (found == first && (found < m->cursor || found + 1 == n)) {
+			m->round_ns[0] = m->round_ns[1]; /* a round ends */
+			m->round_ns[1] = cycles_now_ns();
+		}
 		if (found == first)
 			m->cursor = (found + 1) % n;
 		else
@@ -135,9 +141,29 @@ monitor_give_back(struct monitor *m, struct worker *w, size_t i)
 {
 	(void)pthread_mutex_lock(&m->lock);
 	log_slice(m, &w->slice);
+	if (w->result.status != BENCH_STOPPED)
+		m->seen[i] = 1;
 	claim_clear(&w->claim);
 	m->busy[i] = 0;
 	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+void
+monitor_pass(struct monitor *m, struct monitor_pass *out)
+{
+	size_t n = store_count(m->store);
+
+	out->done = out->enabled = 0;
+	(void)pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < n; i++)
+		if (store_enabled(m->store, i)) {
+			out->enabled++;
+			out->done += m->seen[i];
+		}
+	out->cycle_s = m->round_ns[0] > 0
+	    ? (double)(m->round_ns[1] - m->round_ns[0]) / 1e9
+	    : NAN;
 	(void)pthread_mutex_unlock(&m->lock);
 }
 

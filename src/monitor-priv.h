@@ -28,6 +28,7 @@ struct worker {
 	struct test_result result;  /* the current slice's: no malloc each */
 	struct claim claim;         /* held by its slice; under m->lock */
 	struct monitor_slice slice; /* the current one's record */
+	int first;                  /* the current slice is a first look */
 	uint64_t seen_gen;          /* disturb_gen when the sample began */
 	int seen_active;            /* a pass was under way then */
 	/* The self row (see DESIGN): written by this worker only. */
@@ -54,6 +55,8 @@ struct monitor {
 	pthread_mutex_t lock;      /* guards cursor, busy, claims and log */
 	pthread_cond_t claim_cv;   /* a claim was given back */
 	size_t cursor;             /* the oldest waiting test */
+	unsigned char *seen;              /* test i had a slice */
+	uint64_t round_ns[2];             /* the cursor's last two rounds */
 	size_t ahead;              /* where taking ahead resumes */
 	unsigned char *busy;       /* test i runs on some worker */
 	struct claim screen;       /* CPUs the screen borrowed */

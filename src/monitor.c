@@ -175,7 +175,7 @@ nap_ms(struct worker *w, long ms, int for_claim)
 /* Publish what the slice learned; an interrupted slice changes nothing. */
 static void
 publish(struct monitor *m, size_t i, const struct test_result *r,
-    uint64_t *slices, const struct claim *claim)
+    uint64_t *slices, const struct claim *claim, int first)
 {
 	struct store_meta meta = { 0 };
 
@@ -191,6 +191,7 @@ publish(struct monitor *m, size_t i, const struct test_result *r,
 	meta.slices = ++*slices;
 	meta.last_ms = store_ms(m->store, cycles_now_ns());
 	meta.claim = *claim;
+	meta.first_pass = first;
 	store_publish(m->store, i, &meta);
 }
 
@@ -202,7 +203,7 @@ run_slice(struct worker *w, size_t i, enum bench_placement place,
 	struct monitor *m = w->m;
 	struct push_arg pa = { w, i };
 	struct run_config cfg = {
-		.duration_ns = m->cfg.slice_ns,
+		.duration_ns = w->first ? m->cfg.first_ns : m->cfg.slice_ns,
 		.tmpdir = m->cfg.tmpdir,
 		.cpu = w->cpu,
 		.placement = place,
@@ -222,7 +223,7 @@ run_slice(struct worker *w, size_t i, enum bench_placement place,
 		m->n_hint[i] = r->n_per_sample;
 		m->hint_place[i] = place;
 	}
-	publish(m, i, r, &slices[i], &w->claim);
+	publish(m, i, r, &slices[i], &w->claim, w->first);
 }
 
 static void
@@ -280,6 +281,7 @@ monitor_free(struct monitor *m)
 	free(m->n_hint);
 	free(m->hint_place);
 	free(m->log);
+	free(m->seen);
 	free(m);
 }
 
@@ -298,6 +300,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->n_hint = calloc(n ? n : 1, sizeof *m->n_hint);
 	m->hint_place = calloc(n ? n : 1, sizeof *m->hint_place);
 	m->log = calloc(MONITOR_SLICE_LOG, sizeof *m->log);
+	m->seen = calloc(n ? n : 1, 1);
 	claim_clear(&m->screen);
 	(void)pthread_mutex_init(&m->lock, NULL);
 	(void)pthread_cond_init(&m->claim_cv, NULL);
@@ -305,7 +308,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	(void)pthread_cond_init(&m->park_cv, NULL);
 	atomic_init(&m->placement, cfg->placement);
 	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL ||
-	    m->log == NULL) {
+	    m->log == NULL || m->seen == NULL) {
 		monitor_free(m);
 		return NULL;
 	}

@@ -30,6 +30,7 @@ struct monitor_config {
 	int cpus[MONITOR_MAX_WORKERS]; /* worker i's CPU, -1 = not pinned */
 	const char *tmpdir;
 	uint64_t slice_ns;  /* one test's turn */
+	uint64_t first_ns;  /* its first turn (the first pass), 0: slice_ns */
 	uint64_t sample_ns; /* target duration of one sample */
 	size_t mem_bytes;
 	enum bench_placement placement;
@@ -99,6 +100,15 @@ void monitor_screen_end(struct monitor *m, int pass);
  */
 size_t monitor_slices(struct monitor *m, uint64_t *cursor,
     struct monitor_slice *out, size_t max);
+/*
+ * The first pass: how many enabled tests have had a slice; once all have,
+ * the time of the last full round of the cursor (NAN before one).
+ */
+struct monitor_pass {
+	size_t done, enabled;
+	double cycle_s;
+};
+void monitor_pass(struct monitor *m, struct monitor_pass *out);
 /* Read the self counters; any thread, never blocks the workers. */
 void monitor_self(const struct monitor *m, struct monitor_self *out);
 /* Scheduler time in % of worker time, NAN before any time. */

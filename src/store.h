@@ -40,6 +40,7 @@ struct store_meta {
 	uint64_t slices;    /* slices run so far */
 	uint32_t last_ms;   /* end of the last slice, store time */
 	struct claim claim; /* what the last slice occupied */
+	int first_pass;     /* it was the short first slice: a first look */
 };
 
 /* A copy of one test's state, owned by the reader. */

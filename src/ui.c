@@ -358,6 +358,7 @@ header_line3(struct ui *ui)
 		printw("  [QUIET: ui on CPU %d]", ui->quiet_cpu);
 	else if (ui->quiet)
 		printw("  [QUIET]");
+	ui_pass_draw(ui);
 	if (ui->have_baseline)
 		printw("  baseline set");
 	if (ui->message[0] != '\0')

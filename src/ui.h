@@ -113,6 +113,8 @@ void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
 
+/* The header's pass: "first pass 34/80", then "cycle 52s". */
+void ui_pass_draw(struct ui *ui);
 /* Quiet mode (ui-quiet.c). */
 void ui_quiet_init(struct ui *ui);
 void ui_quiet_set(struct ui *ui, int on);
