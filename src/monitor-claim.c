@@ -28,6 +28,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bench-util.h"
@@ -65,7 +66,8 @@ needs_beyond_worker(const struct monitor *m, size_t i, enum bench_placement p,
 static int
 candidate(const struct monitor *m, size_t i)
 {
-	return !m->busy[i] && store_enabled(m->store, i);
+	return !m->busy[i] && store_enabled(m->store, i) &&
+	    (!m->focused || m->focus[i]);
 }
 
 /*
@@ -145,6 +147,17 @@ monitor_give_back(struct monitor *m, struct worker *w, size_t i)
 		m->seen[i] = 1;
 	claim_clear(&w->claim);
 	m->busy[i] = 0;
+	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+void
+monitor_set_focus(struct monitor *m, const unsigned char *only)
+{
+	(void)pthread_mutex_lock(&m->lock);
+	m->focused = only != NULL;
+	if (only != NULL)
+		memcpy(m->focus, only, store_count(m->store));
 	(void)pthread_cond_broadcast(&m->claim_cv);
 	(void)pthread_mutex_unlock(&m->lock);
 }

@@ -52,17 +52,19 @@ struct monitor {
 	pthread_mutex_t park_lock; /* guards parked */
 	pthread_cond_t park_cv;    /* parked workers wait; the UI too */
 	int parked;
-	pthread_mutex_t lock;      /* guards cursor, busy, claims and log */
-	pthread_cond_t claim_cv;   /* a claim was given back */
-	size_t cursor;             /* the oldest waiting test */
-	unsigned char *seen;              /* test i had a slice */
+	pthread_mutex_t lock;    /* guards cursor, busy, claims and log */
+	pthread_cond_t claim_cv; /* a claim was given back */
+	size_t cursor;           /* the oldest waiting test */
+	unsigned char *seen;     /* test i had a slice */
+	unsigned char *focus;    /* only these run, when focused */
+	int focused;
 	uint64_t round_ns[2];             /* the cursor's last two rounds */
-	size_t ahead;              /* where taking ahead resumes */
-	unsigned char *busy;       /* test i runs on some worker */
-	struct claim screen;       /* CPUs the screen borrowed */
-	struct monitor_slice *log; /* ring of finished slices */
-	uint64_t logged;           /* slices ever logged */
-	atomic_int disturb_active; /* screen passes drawing now */
+	size_t ahead;                     /* where taking ahead resumes */
+	unsigned char *busy;              /* test i runs on some worker */
+	struct claim screen;              /* CPUs the screen borrowed */
+	struct monitor_slice *log;        /* ring of finished slices */
+	uint64_t logged;                  /* slices ever logged */
+	atomic_int disturb_active;        /* screen passes drawing now */
 	atomic_uint_fast64_t disturb_gen; /* screen passes ever begun */
 	uint64_t screen_since_ns;         /* the borrowed CPU's, one pass */
 	uint64_t *n_hint;                 /* calibrated n per test... */

@@ -282,6 +282,7 @@ monitor_free(struct monitor *m)
 	free(m->hint_place);
 	free(m->log);
 	free(m->seen);
+	free(m->focus);
 	free(m);
 }
 
@@ -301,6 +302,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->hint_place = calloc(n ? n : 1, sizeof *m->hint_place);
 	m->log = calloc(MONITOR_SLICE_LOG, sizeof *m->log);
 	m->seen = calloc(n ? n : 1, 1);
+	m->focus = calloc(n ? n : 1, 1);
 	claim_clear(&m->screen);
 	(void)pthread_mutex_init(&m->lock, NULL);
 	(void)pthread_cond_init(&m->claim_cv, NULL);
@@ -308,7 +310,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	(void)pthread_cond_init(&m->park_cv, NULL);
 	atomic_init(&m->placement, cfg->placement);
 	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL ||
-	    m->log == NULL || m->seen == NULL) {
+	    m->log == NULL || m->seen == NULL || m->focus == NULL) {
 		monitor_free(m);
 		return NULL;
 	}

@@ -109,6 +109,12 @@ struct monitor_pass {
 	double cycle_s;
 };
 void monitor_pass(struct monitor *m, struct monitor_pass *out);
+/*
+ * Focus (key f): from the next slice on, run only the tests whose byte
+ * in `only` (one per store test) is set, everything else waits; NULL
+ * ends the focus. The store's enabled flags are left as they are.
+ */
+void monitor_set_focus(struct monitor *m, const unsigned char *only);
 /* Read the self counters; any thread, never blocks the workers. */
 void monitor_self(const struct monitor *m, struct monitor_self *out);
 /* Scheduler time in % of worker time, NAN before any time. */

@@ -4,14 +4,11 @@
  * worker is parked between two samples (monitor_screen_begin). The quiet
  * screen (--quiet-ui, key Q), for the most sensitive measurements, always
  * parks them, redraws at most every UI_QUIET_DELAY_MS, and moves the UI
- * thread to a CPU no worker uses, when there is one. The header's pass
- * (the monitor's first pass, then its cycle) is drawn here too.
+ * thread to a CPU no worker uses, when there is one.
  */
 
 #include "config.h"
 
-#include <curses.h>
-#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -92,20 +89,6 @@ ui_quiet_delay_ms(const struct ui *ui)
 	if (ui->quiet && ui->cfg.delay_ms < UI_QUIET_DELAY_MS)
 		return UI_QUIET_DELAY_MS;
 	return ui->cfg.delay_ms;
-}
-
-void
-ui_pass_draw(struct ui *ui)
-{
-	struct monitor_pass p;
-
-	monitor_pass(ui->cfg.monitor, &p);
-	if (p.done < p.enabled)
-		printw("  first pass %zu/%zu", p.done, p.enabled);
-	else if (isnan(p.cycle_s))
-		printw("  first pass done");
-	else
-		printw("  cycle %.0fs", p.cycle_s);
 }
 
 void

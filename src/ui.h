@@ -100,6 +100,7 @@ struct ui {
 	int quiet;                /* Q: draw only while workers are parked */
 	int quiet_cpu;            /* the UI's CPU when quiet, -1: shared */
 	int pass;                 /* monitor_screen_begin's, while drawing */
+	char focus[48];           /* f: what runs alone, "" when all do */
 	cpu_set_t affinity;       /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */
 };
@@ -113,8 +114,12 @@ void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
 
-/* The header's pass: "first pass 34/80", then "cycle 52s". */
+/*
+ * The header's pass ("first pass 34/80", then "cycle 52s", or "FOCUS
+ * what") and the focus key (ui-focus.c).
+ */
 void ui_pass_draw(struct ui *ui);
+void ui_focus_toggle(struct ui *ui);
 /* Quiet mode (ui-quiet.c). */
 void ui_quiet_init(struct ui *ui);
 void ui_quiet_set(struct ui *ui, int on);
