@@ -4,7 +4,7 @@
 # the live screen equals its median in batch mode, where it runs by
 # itself.
 #
-#   sh bench/live-batch.sh                       (every test, ~9 minutes)
+#   sh bench/live-batch.sh                  (every test, 12 minutes)
 #   ONLY='bsd.*,lmbench.fork' sh bench/live-batch.sh        (a subset)
 #
 # A benchmark that prints, not a test: it always exits 0.
@@ -92,7 +92,10 @@ run_watch() { # run_watch OUT [OPTION...]
 	wait "$live_pid" 2>/dev/null
 	live_pid=
 }
-run_screen() { # run_screen LOG
+screens=0
+run_screen() { # run_screen LOG: a fresh tmux server (socket) each time
+	screens=$((screens + 1))
+	sock=blb$$-$screens
 	T new-session -d -x 120 -y 40 \
 	    "exec '$BENCHTOP' -j 2 --only '$ONLY' --log '$1'"
 	sleep "$LIVE_S"

@@ -70,59 +70,85 @@ candidate(const struct monitor *m, size_t i)
 	    (!m->focused || m->focus[i]);
 }
 
-/*
- * Take the oldest waiting test if its claim is free, else a later one
- * that can start without delaying it (see DESIGN). SIZE_MAX if none; then
- * *blocked says whether some test waits for a claim.
- */
-size_t
-monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
-    int *blocked)
+/* The oldest waiting test: the first candidate from the cursor. */
+static size_t
+oldest_waiting(const struct monitor *m, size_t n)
 {
-	size_t n = store_count(m->store), first = SIZE_MAX, found = SIZE_MAX;
-	struct claim held, c, spare;
-
-	(void)pthread_mutex_lock(&m->lock);
-	held_now(m, &held);
-	for (size_t k = 0; k < n && first == SIZE_MAX; k++)
+	for (size_t k = 0; k < n; k++)
 		if (candidate(m, (m->cursor + k) % n))
-			first = (m->cursor + k) % n;
-	if (first != SIZE_MAX) {
-		claim_of(store_test(m->store, first), w->cpu, p, &c);
-		if (!claim_overlaps(&c, &held))
-			found = first;
-		else
-			needs_beyond_worker(m, first, p, &spare);
-	}
-	/* Tests taken ahead of the waiting one take turns: from `ahead`. */
-	for (size_t k = 0; k < n && found == SIZE_MAX && first != SIZE_MAX;
-	     k++) {
+			return (m->cursor + k) % n;
+	return SIZE_MAX;
+}
+
+/*
+ * A test to take ahead of the waiting one: free now, and leaving alone
+ * what the waiting one needs (`spare`). Such tests take turns, from
+ * `ahead` on. SIZE_MAX if none; else its claim is in *c.
+ */
+static size_t
+take_ahead(const struct monitor *m, const struct worker *w, size_t first,
+    enum bench_placement p, const struct claim *held, struct claim *c)
+{
+	size_t n = store_count(m->store);
+	struct claim spare;
+
+	needs_beyond_worker(m, first, p, &spare);
+	for (size_t k = 0; k < n; k++) {
 		size_t i = (m->ahead + k) % n;
 
 		if (i == first || !candidate(m, i))
 			continue;
-		claim_of(store_test(m->store, i), w->cpu, p, &c);
-		if (!claim_overlaps(&c, &spare) && !claim_overlaps(&c, &held))
-			found = i;
+		claim_of(store_test(m->store, i), w->cpu, p, c);
+		if (!claim_overlaps(c, &spare) && !claim_overlaps(c, held))
+			return i;
 	}
-	if (found != SIZE_MAX) {
-		m->busy[found] = 1;
-		w->first = !m->seen[found] && m->cfg.first_ns > 0;
-		if (found == first && (found < m->cursor || found + 1 == n)) {
-			m->round_ns[0] = m->round_ns[1]; /* a round ends */
-			m->round_ns[1] = cycles_now_ns();
-		}
-		if (found == first)
-			m->cursor = (found + 1) % n;
-		else
-			m->ahead = (found + 1) % n;
-		w->claim = c;
-		w->slice = (struct monitor_slice){ .test = found,
-			.worker = w->index,
-			.start_ns = cycles_now_ns(),
-			.placement = p,
-			.claim = c };
+	return SIZE_MAX;
+}
+
+/* Under m->lock: test i is w's, with claim c; move the cursors on. */
+static void
+hand_out(struct monitor *m, struct worker *w, size_t i, size_t first,
+    enum bench_placement p, const struct claim *c)
+{
+	size_t n = store_count(m->store);
+
+	m->busy[i] = 1;
+	w->first = !m->seen[i] && m->cfg.first_ns > 0;
+	if (i == first && (i < m->cursor || i + 1 == n)) {
+		m->round_ns[0] =
+		    m->round_ns[1]; /* a round of the cursor ends */
+		m->round_ns[1] = cycles_now_ns();
 	}
+	if (i == first)
+		m->cursor = (i + 1) % n;
+	else
+		m->ahead = (i + 1) % n;
+	w->claim = *c;
+	w->slice = (struct monitor_slice){ .test = i,
+		.worker = w->index,
+		.start_ns = cycles_now_ns(),
+		.placement = p,
+		.claim = *c };
+}
+
+size_t
+monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
+    int *blocked)
+{
+	size_t first, found = SIZE_MAX;
+	struct claim held, c;
+
+	(void)pthread_mutex_lock(&m->lock);
+	held_now(m, &held);
+	first = oldest_waiting(m, store_count(m->store));
+	if (first != SIZE_MAX) {
+		claim_of(store_test(m->store, first), w->cpu, p, &c);
+		found = !claim_overlaps(&c, &held)
+		    ? first
+		    : take_ahead(m, w, first, p, &held, &c);
+	}
+	if (found != SIZE_MAX)
+		hand_out(m, w, found, first, p, &c);
 	*blocked = first != SIZE_MAX && found == SIZE_MAX;
 	(void)pthread_mutex_unlock(&m->lock);
 	return found;
