@@ -14,24 +14,37 @@
 
 #include "ui.h"
 
-void
-ui_pass_draw(struct ui *ui)
+int
+ui_focus_draw(struct ui *ui, int y, int x)
+{
+	char line[96];
+
+	if (ui->focus[0] == '\0')
+		return x;
+	(void)snprintf(line, sizeof line, "  FOCUS %s", ui->focus);
+	ui_role_on(ui, UI_ROLE_WARN);
+	x = ui_put_clipped(y, x, line);
+	ui_role_off(ui, UI_ROLE_WARN);
+	return x;
+}
+
+int
+ui_pass_draw(struct ui *ui, int y, int x)
 {
 	struct monitor_pass p;
+	char line[96];
 
-	if (ui->focus[0] != '\0') {
-		ui_role_on(ui, UI_ROLE_WARN);
-		printw("  FOCUS %s", ui->focus);
-		ui_role_off(ui, UI_ROLE_WARN);
-		return;
-	}
+	if (ui->focus[0] != '\0')
+		return x;
 	monitor_pass(ui->cfg.monitor, &p);
 	if (p.done < p.enabled)
-		printw("  first pass %zu/%zu", p.done, p.enabled);
+		(void)snprintf(line, sizeof line, "  first pass %zu/%zu",
+		    p.done, p.enabled);
 	else if (isnan(p.cycle_s))
-		printw("  first pass done");
+		(void)snprintf(line, sizeof line, "  first pass done");
 	else
-		printw("  cycle %.0fs", p.cycle_s);
+		(void)snprintf(line, sizeof line, "  cycle %.0fs", p.cycle_s);
+	return ui_put_clipped(y, x, line);
 }
 
 /* The tests the line under the cursor names: its test, or its group's. */
