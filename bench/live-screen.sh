@@ -15,6 +15,7 @@
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
 #   RUNS (default 3)   STEADY_S (default 150)
+#   PARTS (default "picture focus": 1 and 2, and 3)
 #   FOCUS_TEST (default lmbench.null_call)
 # The last lines, "@@ ...", are the summary run.sh collects.
 
@@ -25,6 +26,7 @@ set -u
 bench_init live-screen.sh
 
 RUNS=${RUNS:-3}
+PARTS=${PARTS:-picture focus}
 STEADY_S=${STEADY_S:-150}
 FOCUS_TEST=${FOCUS_TEST:-lmbench.null_call}
 sock=bls$$
@@ -40,7 +42,7 @@ bench_cleanup() {
 
 if ! command -v tmux >/dev/null 2>&1 || ! command -v python3 >/dev/null; then
 	note "needs tmux and python3"
-	summary "12 every row has a value" "-" "15 s" "not measured"
+	summary "every row has a value" "-" "15 s" "not measured"
 	exit 0
 fi
 bt_usable || exit 0
@@ -49,7 +51,8 @@ machine_line
 start_screen() { # start_screen LOG [OPTION...]
 	log=$1
 	shift
-	T new-session -d -x 120 -y 40 "exec '$BENCHTOP' --log '$log' $*"
+	T new-session -d -x "${WIDTH:-120}" -y 40 \
+	    "exec '$BENCHTOP' --log '$log' $*"
 	t0=$(now)
 }
 stop_screen() {
@@ -108,15 +111,17 @@ echo "live-screen.sh: $RUNS runs of the first picture;" \
     "steady state over $STEADY_S s; focus on $FOCUS_TEST"
 # The steady run first: the tests that give samples here at all (an
 # unsupported test never has a value) are the rows that must fill.
+case " $PARTS " in *" picture "*) ;; *) STEADY_S=0 RUNS_PICTURE=0 ;; esac
 start_screen "$tmp/steady.csv"
 sleep "$STEADY_S"
 stop_screen
 ntests=$(awk -F, 'NR > 1 { print $2 }' "$tmp/steady.csv" | sort -u | grep -c .)
 steady=$(log_times "$tmp/steady.csv" "$t0" | cut -d' ' -f2)
+[ "$ntests" -gt 0 ] || steady=-
 echo "live-screen.sh: $ntests tests gave samples in the steady run"
 : >"$tmp/first"
 r=1
-while [ "$r" -le "$RUNS" ]; do
+while [ "$r" -le "${RUNS_PICTURE:-$RUNS}" ]; do
 	start_screen "$tmp/first-$r.csv"
 	sleep 25
 	stop_screen
@@ -129,6 +134,8 @@ cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[,-].*//')
 : >"$tmp/worse"
 : >"$tmp/back"
 r=1
+case " $PARTS " in *" focus "*) ;; *) RUNS=0 ;; esac
+WIDTH=200 # room for the VS BASELINE column's WORSE
 while [ "$r" -le "$RUNS" ]; do
 	start_screen "$tmp/focus-$r.csv" "--only '$FOCUS_TEST'"
 	sleep 3
@@ -138,11 +145,16 @@ while [ "$r" -le "$RUNS" ]; do
 	sleep 3
 	taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
 	hog=$!
-	wait_screen 'WORSE' "^$FOCUS_TEST" 30 >>"$tmp/worse"
+	w=$(wait_screen 'WORSE' "^$FOCUS_TEST" 30)
+	echo "$w" >>"$tmp/worse"
 	kill "$hog"
 	wait "$hog" 2>/dev/null
 	hog=
-	wait_screen '!WORSE' "^$FOCUS_TEST" 30 >>"$tmp/back"
+	if [ "$w" = - ]; then # never WORSE: nothing to come back from
+		echo - >>"$tmp/back"
+	else
+		wait_screen '!WORSE' "^$FOCUS_TEST" 30 >>"$tmp/back"
+	fi
 	stop_screen
 	r=$((r + 1))
 done
@@ -162,10 +174,10 @@ printf '%-44s %8s %6s  %s\n' "focus: hog stopped to not WORSE" "$back" 5 \
     "$(tr '\n' ' ' <"$tmp/back")"
 verdict() { awk -v v="$1" -v b="$2" 'BEGIN {
     if (v == "-") print "not measured"; else print (v <= b ? "met" : "missed") }'; }
-summary "12 start to every row with a value" "$first s" "15 s" \
+summary "start to every row with a value" "$first s" "15 s" \
     "$(verdict "$first" 15)"
-summary "12 longest wait in steady state" "$steady s" "60 s" \
+summary "longest wait in steady state" "$steady s" "60 s" \
     "$(verdict "$steady" 60)"
-summary "12 focus: hog to WORSE" "$worse s" "5 s" "$(verdict "$worse" 5)"
-summary "12 focus: hog gone, WORSE gone" "$back s" "5 s" "$(verdict "$back" 5)"
+summary "focus: hog to WORSE" "$worse s" "5 s" "$(verdict "$worse" 5)"
+summary "focus: hog gone, WORSE gone" "$back s" "5 s" "$(verdict "$back" 5)"
 exit 0
