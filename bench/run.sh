@@ -14,6 +14,7 @@
 #   5 scale              bench/scale.sh (and target 4's test-alloc)
 #   live vs batch        bench/live-batch.sh (every test, live against alone)
 #   the live screen      bench/live-screen.sh (first picture, steady, focus)
+#   and the scrape load  bench/listen-load.sh (--listen, 2,000 scrapes)
 #
 # Environment: passed through to every script (BENCHTOP, BENCHTOP_DATA,
 # CC, QUICK, BENCH_CPU and each script's own; see their headers).
@@ -25,7 +26,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init run.sh
 
-SCRIPTS="overhead precision picture footprint scale live-batch live-screen"
+SCRIPTS="overhead precision picture footprint scale live-batch live-screen listen-load"
 ONLY=${BENCH_ONLY:-$SCRIPTS}
 
 machine_line

@@ -30,6 +30,7 @@
 #include "compare.h"
 #include "cycles.h"
 #include "export.h"
+#include "listen.h"
 #include "machine.h"
 #include "monitor.h"
 #include "registry.h"
@@ -74,6 +75,7 @@ struct live {
 	int ref_from_rc;    /* --ref came from benchtoprc */
 	struct exporter exporter;
 	int have_exporter;
+	struct listener *listener; /* --listen, or NULL */
 };
 
 int
@@ -233,6 +235,9 @@ prepare(struct live *l, char *err, size_t size)
 	}
 	if (rc != 0)
 		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+	if (l->o->listen != NULL &&
+	    (l->listener = listen_open(l->o->listen, err, size)) == NULL)
+		return EXIT_USAGE;
 	if (open_log(l, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
@@ -269,6 +274,12 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	if ((l->monitor = monitor_start(l->store, &mc, err, size)) == NULL)
 		return -1;
 	l->exporter.monitor = l->monitor; /* the self record */
+	if (l->listener != NULL &&
+	    listen_start(l->listener,
+	        &(struct listen_source){ l->store, &l->machine, l->monitor,
+	            l->o->watch_s > 0 ? NULL : l->o->html },
+	        err, size) != 0)
+		return -1;
 	l->ui = (struct ui_config){
 		.store = l->store,
 		.monitor = l->monitor,
@@ -285,6 +296,9 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.settings = &l->rc,
 		.rc_path = l->rc_path[0] ? l->rc_path : NULL,
 		.notice = l->rc_warn,
+		.html = l->o->html,
+		.argc = l->o->argc,
+		.argv = l->o->argv,
 	};
 	if (l->o->watch_s > 0)
 		return 0; /* no screen: main exports */
@@ -294,6 +308,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 static void
 cleanup(struct live *l)
 {
+	listen_close(l->listener); /* before what it reads goes */
 	monitor_stop(l->monitor);
 	store_free(l->store);
 	tmpdir_remove(l->tmpdir);

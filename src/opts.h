@@ -53,6 +53,10 @@ struct opts {
 	const char *om_file; /* --openmetrics-file PATH, or NULL */
 	const char *dump;    /* --identify's raw CPUID dump, or NULL */
 	unsigned given;      /* OPTS_GIVEN_*: flags that win over benchtoprc */
+	const char *html;    /* --html FILE, or NULL */
+	const char *listen;  /* --listen [ADDR:]PORT, or NULL */
+	int argc;            /* the command line, for the HTML page */
+	char *const *argv;
 };
 
 #define OPTS_GIVEN_JOBS      (1u << 0)

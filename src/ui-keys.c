@@ -292,6 +292,9 @@ ui_key(struct ui *ui, int ch)
 	case 'c':
 		clear_history(ui);
 		break;
+	case 'H':
+		ui_html_snapshot(ui);
+		break;
 	case '+':
 	case '-':
 		change_delay(ui, ch == '+');

@@ -39,6 +39,9 @@ struct ui_config {
 	const struct settings *settings; /* benchtoprc's screen state */
 	const char *rc_path; /* where q writes the settings, or NULL */
 	const char *notice;  /* the first feedback line (a warning), or "" */
+	const char *html;    /* --html FILE for key H, or NULL */
+	int argc;            /* the command line, for the page */
+	char *const *argv;
 };
 
 enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP, UI_COMPARE };
@@ -134,6 +137,9 @@ void ui_compare_draw(struct ui *ui);
 int ui_focus_draw(struct ui *ui, int y, int x); /* return the next x */
 int ui_pass_draw(struct ui *ui, int y, int x);
 void ui_focus_toggle(struct ui *ui);
+/* Key H (ui-html.c): the figures on the screen as an HTML page. */
+void ui_html_snapshot(struct ui *ui);
+
 /* Quiet mode (ui-quiet.c). */
 void ui_quiet_init(struct ui *ui);
 void ui_quiet_set(struct ui *ui, int on);
