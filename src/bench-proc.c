@@ -51,6 +51,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "bench.h"
 #include "exec-helper.h"
 #include "sched.h"
@@ -857,7 +858,7 @@ proc_shell_place(struct bench_ctx *ctx, struct proc_state *s)
 	if (ctx->placement != BENCH_PLACE_SPREAD)
 		return;
 	CPU_ZERO(&s->all_cpus);
-	if (sched_getaffinity(getpid(), sizeof s->all_cpus, &s->all_cpus) == 0)
+	if (bench_process_cpus(&s->all_cpus) == 0)
 		s->float_cpus = 1;
 #else
 	(void)ctx;

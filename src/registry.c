@@ -4,7 +4,9 @@
  * extern line and its table line below, its source line in Makefile.am,
  * and its man page fragment (man/tests-NAME.man, also listed in
  * Makefile.am's MAN_FRAGMENTS). Adding a test means its record and its
- * entry in the fragment. doc/architecture.md walks through both.
+ * entry in the fragment, and a rule in claims.c when it has more parties
+ * than its flags say or loads a shared resource. doc/architecture.md
+ * walks through both.
  */
 
 #include "config.h"
