@@ -101,17 +101,29 @@ close_fd(int *fd)
 	*fd = -1;
 }
 
-/* In the child (async-signal-safe only): the pipes become stdio. */
+/*
+ * In the child (async-signal-safe only): the pipes become stdio. Its own
+ * process group keeps the terminal's ^C from its children (a shell
+ * killed by SIGINT would read as a failure): benchtop stops it.
+ */
 static int
 exec_helper(void *arg)
 {
 	const struct proc_client *c = arg;
 
+	(void)setpgid(0, 0);
 	for (int i = 0; i < 3; i++)
 		if (dup2(c->kid_fds[i], i) < 0)
 			return 126;
 	(void)execve(c->argv[0], c->argv, environ);
 	return 127;
+}
+
+static int
+stopping(const struct bench_ctx *ctx)
+{
+	return ctx->stop != NULL &&
+	    atomic_load_explicit(ctx->stop, memory_order_relaxed) != 0;
 }
 
 /* How the helper ended, once its reply pipe showed EOF: reaped here. */
@@ -124,7 +136,7 @@ helper_gone(struct bench_ctx *ctx, struct proc_client *c)
 		;
 	sched_child_remove(c->proc.pid);
 	c->proc.pid = 0;
-	if (ctx->stop != NULL && atomic_load(ctx->stop))
+	if (stopping(ctx))
 		return BENCH_STOPPED; /* killed on the way out: not a fault */
 	if (WIFSIGNALED(status))
 		return bench_reason(ctx, BENCH_FAILED, "%s killed by signal %d",
@@ -152,8 +164,7 @@ read_reply(struct bench_ctx *ctx, struct proc_client *c, struct proc_reply *rep,
 		if (ms >= 0 && ready == 0)
 			return bench_reason(ctx, BENCH_FAILED,
 			    "%s did not answer in %d ms", PROC_HELPER_NAME, ms);
-		if (!c->stop_sent && ctx->stop != NULL &&
-		    atomic_load_explicit(ctx->stop, memory_order_relaxed) &&
+		if (!c->stop_sent && stopping(ctx) &&
 		    write(c->req_fd, &stop, sizeof stop) == sizeof stop)
 			c->stop_sent = 1;
 	}
@@ -164,6 +175,8 @@ read_reply(struct bench_ctx *ctx, struct proc_client *c, struct proc_reply *rep,
 	if (r != (ssize_t)sizeof *rep || rep->magic != PROC_MAGIC)
 		return bench_reason(ctx, BENCH_FAILED,
 		    "%s: not this benchtop's helper", c->argv[0]);
+	if (rep->status == PROC_FAILED && stopping(ctx))
+		return BENCH_STOPPED; /* a child killed on the way out */
 	if (rep->status == PROC_FAILED)
 		return bench_reason(ctx, BENCH_FAILED, "%s", rep->reason);
 	return rep->status == PROC_STOPPED ? BENCH_STOPPED : BENCH_OK;

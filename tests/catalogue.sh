@@ -31,7 +31,7 @@ ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 leftovers() {
 	for p in $(pgrep -x bt-partner; pgrep -x benchtop;
 	    pgrep -x benchtop-proc); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q "$1" &&
+		tr '\0' ' ' 2>/dev/null <"/proc/$p/cmdline" | grep -q "$1" &&
 		    echo "$p"
 	done
 	return 0
