@@ -46,14 +46,14 @@
 
 /* Said of every test here: where its loop runs. */
 #define PROC_TIMED_IN                                                          \
-	"; timed in benchtop-proc: 1 thread, libc only (resident KiB and "     \
-	"mappings: --list)"
+	"; timed in benchtop-proc: 1 thread, libc only (its resident KiB "     \
+	"and mappings: --list, the status)"
 
 /* One test instance. */
 struct proc_state {
 	struct proc_client helper;
 	char dir[PATH_MAX];    /* private work directory, "" if none */
-	char tmp[3][PATH_MAX]; /* paths of the files written there */
+	char tmp[2][PATH_MAX]; /* paths of the files written there */
 };
 
 static int
