@@ -41,7 +41,8 @@ struct batch {
 	int cpu;
 	atomic_int *stop;
 	struct refdata ref;
-	size_t ref_index;
+	struct refsel refs[COMPARE_REFS]; /* --ref A,B, or the default */
+	size_t ref_index; /* --check's machine; SIZE_MAX: no data */
 	char *check_list; /* --only of --check, malloc'd */
 };
 
@@ -148,8 +149,8 @@ write_seed_report(struct batch *b, size_t machine)
 	char err[256];
 
 	if (report_seed_write(stdout, (enum report_seed)(b->o->report - 1),
-	        b->ref_index != SIZE_MAX ? &b->ref : NULL, machine, &b->machine,
-	        b->results, b->n, err, sizeof err) != 0) {
+	        b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL, machine,
+	        &b->machine, b->results, b->n, err, sizeof err) != 0) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		return EXIT_RUNTIME;
 	}
@@ -170,8 +171,8 @@ write_report(struct batch *b)
 		.n = b->n,
 		.seconds_per_test = b->o->seconds,
 		.sample_ms = b->o->sample_ms,
-		.ref = b->ref_index != SIZE_MAX ? &b->ref : NULL,
-		.ref_index = b->ref_index,
+		.ref = b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL,
+		.refs = { b->refs[0], b->refs[1] },
 	};
 
 	if (b->o->report != 0)
@@ -250,9 +251,20 @@ load_reference(struct batch *b)
 	int rc;
 
 	cpu_detect(&id); /* its class chooses the default reference */
-	rc = compare_load(&b->ref, b->o->data, ref, id.cls.id, &b->ref_index,
-	    err, sizeof err);
-
+	rc = compare_load(&b->ref, b->o->data, ref, id.cls.id, b->refs, err,
+	    sizeof err);
+	b->ref_index = b->refs[0].kind == REFSEL_NONE ? SIZE_MAX
+	    : b->refs[0].kind == REFSEL_MACHINE       ? b->refs[0].machine
+	                                              : 0;
+	/* --check judges against one machine's figures, not a class. */
+	if (rc == 0 && b->o->check != NULL &&
+	    (b->refs[0].kind != REFSEL_MACHINE ||
+	        b->refs[1].kind != REFSEL_NONE)) {
+		(void)snprintf(err, sizeof err,
+		    "--check: '%.64s' is not one machine or profile",
+		    b->o->check);
+		rc = -2;
+	}
 	if (rc == 0)
 		return 0;
 	fprintf(stderr, "benchtop: %s\n", err);

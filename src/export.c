@@ -179,7 +179,11 @@ write_om_self(FILE *f, const struct exporter *x)
 static int
 write_om(struct exporter *x, size_t n)
 {
-	struct report rep = { x->machine, x->res, n, 0, 0, NULL, SIZE_MAX };
+	struct report rep = {
+		.machine = x->machine,
+		.results = x->res,
+		.n = n,
+	};
 	char tmp[PATH_MAX];
 	FILE *f;
 	int fd, ok;

@@ -118,10 +118,12 @@ const char opts_usage[] =
     "                        waits between samples, every 5 s or slower,\n"
     "                        from a CPU the workers do not use (key Q)\n"
     "      --log FILE.csv    append every live sample to FILE.csv\n"
-    "      --ref WHAT        compare with reference machine WHAT (an id of\n"
-    "                        --identify), or a profile saved by --save\n"
-    "                        (NAME or FILE); default: a machine of this\n"
-    "                        CPU's class, else p3-850m\n"
+    "      --ref A[,B]       compare with reference A (and B beside it):\n"
+    "                        each a CPU class (p6, netburst, k7...: per\n"
+    "                        test, that class's machine), a reference\n"
+    "                        machine (see --identify) or a profile saved\n"
+    "                        by --save (NAME or FILE); default: this\n"
+    "                        CPU's class, else p6\n"
     "      --report LAYOUT   the origin's own table: byte (BYTE 3.11 INDEX\n"
     "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
     "                        runs the tests it needs, or with --machine ID\n"
@@ -300,6 +302,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		else
 			return bad_value(err, size, "--placement", arg,
 			    "same or spread");
+		o->given |= OPTS_GIVEN_PLACEMENT;
 		return 0;
 	case OPT_MEM_SIZE:
 		if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
@@ -313,11 +316,13 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size, "-j", arg,
 			    "a whole number of workers, 1..256");
 		o->jobs = (int)v;
+		o->given |= OPTS_GIVEN_JOBS;
 		return 0;
 	case 'd':
 		if (parse_number(arg, 0.1, 60, 0, &o->delay_s) != 0)
 			return bad_value(err, size, "-d", arg,
 			    "seconds, 0.1..60");
+		o->given |= OPTS_GIVEN_DELAY;
 		return 0;
 	case OPT_SLICE_MS:
 		if (parse_number(arg, 100, 60000, 0, &o->slice_ms) != 0)
@@ -334,6 +339,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_QUIET_UI:
 		o->quiet_ui = 1;
+		o->given |= OPTS_GIVEN_QUIET;
 		return 0;
 	case OPT_LOG:
 		o->log = arg;
@@ -347,7 +353,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size,
 			    c == OPT_DATA ? "--data" : "--ref", arg,
 			    c == OPT_DATA ? "a directory"
-			                  : "a machine or profile");
+			                  : "a class, machine or profile");
 		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
 		return 0;
 	case OPT_REPORT: {
