@@ -53,8 +53,11 @@ _benchtop()
 	--log|--openmetrics-file|--identify)
 		_filedir
 		return ;;
+	--html)
+		_filedir html
+		return ;;
 	-t|--time|--sample-ms|-j|--jobs|--cpu|-d|--delay|--slice-ms| \
-	--mem-size|--tolerance|--watch|--save)
+	--mem-size|--tolerance|--watch|--save|--listen)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -22,6 +22,7 @@
 #include "machine.h"
 #include "profile.h"
 #include "registry.h"
+#include "report-html.h"
 #include "report-seed.h"
 #include "report.h"
 #include "runner.h"
@@ -42,9 +43,27 @@ struct batch {
 	atomic_int *stop;
 	struct refdata ref;
 	struct refsel refs[COMPARE_REFS]; /* --ref A,B, or the default */
-	size_t ref_index; /* --check's machine; SIZE_MAX: no data */
-	char *check_list; /* --only of --check, malloc'd */
+	size_t ref_index;  /* --check's machine; SIZE_MAX: no data */
+	char *check_list;  /* --only of --check, malloc'd */
+	struct kept *kept; /* --html: each test's samples, or NULL */
 };
+
+/* Samples of one test kept for the HTML page (--html): ns/op in order. */
+#define BATCH_KEPT_MAX 1024
+struct kept {
+	double ns[BATCH_KEPT_MAX];
+	size_t n;
+};
+
+/* runner's observe: keep the first BATCH_KEPT_MAX samples. */
+static void
+keep_sample(void *arg, const struct sample *s)
+{
+	struct kept *k = arg;
+
+	if (k->n < BATCH_KEPT_MAX)
+		k->ns[k->n++] = s->ns_per_op;
+}
 
 /* The first CPU this process may run on: the worker's home. */
 static int
@@ -64,18 +83,13 @@ first_allowed_cpu(void)
 static void
 prepare_harness(struct batch *b)
 {
-	struct harness_clock clock;
 	struct cycles_info info;
 
-	b->cpu = first_allowed_cpu();
-	if (bench_pin_self(b->cpu) != 0)
-		b->cpu = -1;
+	b->cpu = runner_thread_pin(first_allowed_cpu());
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
-	cycles_counter_open(&b->counter, &b->machine.clock);
-	runner_real_clock(&clock, &b->counter);
-	harness_init(&b->harness, &clock, (uint64_t)(b->o->sample_ms * 1e6));
-	harness_measure_overheads(&b->harness);
+	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
+	    (uint64_t)(b->o->sample_ms * 1e6));
 }
 
 /* One line on a terminal's stderr so a long run shows where it is. */
@@ -118,7 +132,6 @@ run_all(void *arg)
 	atomic_int *stop = b->stop;
 	struct run_config cfg;
 
-	sched_worker_private_files();
 	prepare_harness(b);
 	cfg = (struct run_config){
 		.duration_ns = (uint64_t)(b->o->seconds * 1e9),
@@ -133,6 +146,10 @@ run_all(void *arg)
 			if (!runs_in_pass(b->tests[i], pass))
 				continue;
 			progress(done++, b->n, b->tests[i]->id);
+			if (b->kept != NULL) {
+				cfg.observe = keep_sample;
+				cfg.observe_arg = &b->kept[i];
+			}
 			(void)runner_run(b->tests[i], &b->harness, &cfg,
 			    &b->results[i]);
 		}
@@ -161,11 +178,11 @@ write_seed_report(struct batch *b, size_t machine)
 	return EXIT_OK;
 }
 
-/* Print the report; 0 or an exit code for a write error. */
-static int
-write_report(struct batch *b)
+/* The data of every format (the JSON report's and the HTML page's). */
+static struct report
+batch_report(struct batch *b)
 {
-	struct report rep = {
+	return (struct report){
 		.machine = &b->machine,
 		.results = b->results,
 		.n = b->n,
@@ -174,6 +191,51 @@ write_report(struct batch *b)
 		.ref = b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL,
 		.refs = { b->refs[0], b->refs[1] },
 	};
+}
+
+/* --html FILE: the same report as one page; 0 or an exit code. */
+static int
+write_html(struct batch *b, size_t seed_machine)
+{
+	struct report rep = batch_report(b);
+	const double **ns = calloc(b->n + 1, sizeof *ns);
+	size_t *nns = calloc(b->n + 1, sizeof *nns);
+	struct html_page p;
+	char err[300];
+	int rc = EXIT_OK;
+
+	report_html_init(&p,
+	    b->o->report      ? HTML_SEED
+	        : b->o->check ? HTML_CHECK
+	                      : HTML_BATCH,
+	    &rep);
+	p.seed = b->o->report;
+	p.seed_machine = seed_machine;
+	p.tolerance_pct = b->o->tolerance_pct;
+	p.argc = b->o->argc;
+	p.argv = b->o->argv;
+	for (size_t i = 0; b->kept && ns && nns && i < b->n; i++) {
+		ns[i] = b->kept[i].ns;
+		nns[i] = b->kept[i].n;
+	}
+	p.samples = b->kept != NULL && ns != NULL && nns != NULL
+	    ? (const double *const *)ns
+	    : NULL;
+	p.nsamples = nns;
+	if (report_html_save(b->o->html, &p, err, sizeof err) != 0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		rc = EXIT_RUNTIME;
+	}
+	free(ns);
+	free(nns);
+	return rc;
+}
+
+/* Print the report; 0 or an exit code for a write error. */
+static int
+write_report(struct batch *b)
+{
+	struct report rep = batch_report(b);
 
 	if (b->o->report != 0)
 		return write_seed_report(b, SIZE_MAX);
@@ -276,6 +338,7 @@ static int
 machine_report(struct batch *b)
 {
 	size_t m = refdata_machine_index(&b->ref, b->o->machine);
+	int rc;
 
 	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
 		fprintf(stderr,
@@ -284,7 +347,15 @@ machine_report(struct batch *b)
 		    b->o->machine);
 		return EXIT_USAGE;
 	}
-	return write_seed_report(b, m);
+	rc = write_seed_report(b, m);
+	if (rc == EXIT_OK && b->o->html != NULL) {
+		struct cycles_info info;
+
+		cycles_measure(&info); /* the page names this machine too */
+		machine_probe(&b->machine, &info);
+		rc = write_html(b, m);
+	}
+	return rc;
 }
 
 static int
@@ -300,6 +371,9 @@ finish(struct batch *b, atomic_int *stop)
 		return 128 + sig;
 	}
 	rc = write_report(b);
+	if ((rc == EXIT_OK || rc == EXIT_SLOWER) && b->o->html != NULL &&
+	    write_html(b, SIZE_MAX) != EXIT_OK)
+		rc = EXIT_RUNTIME;
 	if (rc == EXIT_OK && b->o->save != NULL &&
 	    profile_save(b->o->save, &b->machine, b->machine.class_id,
 	        b->results, b->n, err, sizeof err) != 0) {
@@ -337,6 +411,12 @@ batch_run(const struct opts *o, atomic_int *stop)
 		goto out;
 	}
 	b.stop = stop;
+	if (o->html != NULL && (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) {
+		fprintf(stderr, "benchtop: out of memory\n");
+		tmpdir_remove(b.tmpdir);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
 	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		tmpdir_remove(b.tmpdir);
@@ -353,6 +433,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 out:
 	refdata_free(&b.ref);
 	free(b.check_list);
+	free(b.kept);
 	free(b.tests);
 	free(b.results);
 	return rc;

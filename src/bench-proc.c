@@ -40,6 +40,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "bench.h"
 #include "proc-client.h"
 #include "proc-files.h"
@@ -336,7 +337,7 @@ proc_float_cpus(const struct bench_ctx *ctx, char *list, size_t size)
 
 	CPU_ZERO(&all);
 	if (ctx->placement != BENCH_PLACE_SPREAD ||
-	    sched_getaffinity(getpid(), sizeof all, &all) != 0)
+	    bench_process_cpus(&all) != 0)
 		return;
 	for (int c = 0; c < CPU_SETSIZE && len + 12 < size; c++)
 		if (CPU_ISSET(c, &all))

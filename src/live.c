@@ -30,6 +30,7 @@
 #include "compare.h"
 #include "cycles.h"
 #include "export.h"
+#include "listen.h"
 #include "machine.h"
 #include "monitor.h"
 #include "registry.h"
@@ -42,6 +43,16 @@
 #define LOG_HEADER                                                             \
 	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
 	"marks,noisy\n"
+
+/*
+ * Each test's first slice: a first look at every row within seconds (80
+ * tests of about 100 ms plus setup), marked as such until a full slice
+ * replaces it.
+ */
+#define FIRST_SLICE_MS 100
+
+/* How long an export waits for the workers when every CPU is claimed. */
+#define EXPORT_WAIT_MS 200
 
 struct live {
 	const struct opts *o;
@@ -64,6 +75,7 @@ struct live {
 	int ref_from_rc;    /* --ref came from benchtoprc */
 	struct exporter exporter;
 	int have_exporter;
+	struct listener *listener; /* --listen, or NULL */
 };
 
 int
@@ -88,22 +100,30 @@ live_usable(char *why, size_t size)
 	return 1;
 }
 
-/* Worker i's CPU: from --cpu, else the i-th allowed CPU. */
+/*
+ * How many workers and where: -j, else half the allowed CPUs (at least
+ * one), so that each worker has a CPU for its partner; worker i on --cpu's
+ * i-th, else every (allowed / workers)-th allowed CPU: with 2 workers on
+ * 4 CPUs, 0 and 2, whose spread partners go to 1 and 3 and claim no
+ * other worker's CPU.
+ */
 static void
 worker_cpus(const struct opts *o, struct monitor_config *mc)
 {
 	cpu_set_t set;
-	int allowed[CPU_SETSIZE], n = 0;
+	int allowed[CPU_SETSIZE], n = 0, stride;
 
 	if (sched_getaffinity(0, sizeof set, &set) == 0)
 		for (int c = 0; c < CPU_SETSIZE; c++)
 			if (CPU_ISSET(c, &set))
 				allowed[n++] = c;
+	mc->workers = o->jobs > 0 ? o->jobs : (n / 2 > 1 ? n / 2 : 1);
+	stride = n > mc->workers ? n / mc->workers : 1;
 	for (int i = 0; i < mc->workers; i++) {
 		if (o->ncpus > 0)
 			mc->cpus[i] = o->cpus[i % o->ncpus];
 		else
-			mc->cpus[i] = n > 0 ? allowed[i % n] : -1;
+			mc->cpus[i] = n > 0 ? allowed[i * stride % n] : -1;
 	}
 }
 
@@ -199,6 +219,7 @@ prepare(struct live *l, char *err, size_t size)
 		(void)snprintf(err, size, "%s", cause);
 		return EXIT_USAGE;
 	}
+	(void)bench_usable_cpus(); /* the process's mask, before any pinning */
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
 	rc = compare_load(&l->ref, l->o->data, l->o->ref, l->machine.class_id,
@@ -214,6 +235,9 @@ prepare(struct live *l, char *err, size_t size)
 	}
 	if (rc != 0)
 		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+	if (l->o->listen != NULL &&
+	    (l->listener = listen_open(l->o->listen, err, size)) == NULL)
+		return EXIT_USAGE;
 	if (open_log(l, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
@@ -234,9 +258,12 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
     size_t size)
 {
 	struct monitor_config mc = {
-		.workers = l->o->jobs,
 		.tmpdir = l->tmpdir,
 		.slice_ns = (uint64_t)(l->o->slice_ms * 1e6),
+		.first_ns = (uint64_t)((l->o->slice_ms < FIRST_SLICE_MS
+		                               ? l->o->slice_ms
+		                               : FIRST_SLICE_MS) *
+		    1e6),
 		.sample_ns = (uint64_t)(l->o->sample_ms * 1e6),
 		.mem_bytes = (size_t)l->o->mem_mib << 20,
 		.placement = l->o->placement,
@@ -247,6 +274,12 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	if ((l->monitor = monitor_start(l->store, &mc, err, size)) == NULL)
 		return -1;
 	l->exporter.monitor = l->monitor; /* the self record */
+	if (l->listener != NULL &&
+	    listen_start(l->listener,
+	        &(struct listen_source){ l->store, &l->machine, l->monitor,
+	            l->o->watch_s > 0 ? NULL : l->o->html },
+	        err, size) != 0)
+		return -1;
 	l->ui = (struct ui_config){
 		.store = l->store,
 		.monitor = l->monitor,
@@ -263,6 +296,9 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.settings = &l->rc,
 		.rc_path = l->rc_path[0] ? l->rc_path : NULL,
 		.notice = l->rc_warn,
+		.html = l->o->html,
+		.argc = l->o->argc,
+		.argv = l->o->argv,
 	};
 	if (l->o->watch_s > 0)
 		return 0; /* no screen: main exports */
@@ -272,6 +308,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 static void
 cleanup(struct live *l)
 {
+	listen_close(l->listener); /* before what it reads goes */
 	monitor_stop(l->monitor);
 	store_free(l->store);
 	tmpdir_remove(l->tmpdir);
@@ -281,6 +318,17 @@ cleanup(struct live *l)
 	if (l->have_exporter)
 		exporter_free(&l->exporter);
 	free(l->tests);
+}
+
+/* One export, from a CPU no slice claims (see monitor_screen_begin). */
+static int
+export_pass(struct live *l)
+{
+	int pass = monitor_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc;
+
+	rc = exporter_tick(&l->exporter);
+	monitor_screen_end(l->monitor, pass);
+	return rc;
 }
 
 /* --watch: export every interval until INT/TERM/HUP; the normal stop. */
@@ -302,7 +350,7 @@ watch_loop(struct live *l)
 		sig = sigtimedwait(&set, NULL, &tick);
 		if (sig > 0)
 			return 0;
-		if (l->have_exporter && exporter_tick(&l->exporter) != 0) {
+		if (l->have_exporter && export_pass(l) != 0) {
 			fprintf(stderr, "benchtop: export: %s\n",
 			    strerror(errno));
 			return EXIT_RUNTIME;

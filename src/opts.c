@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "listen.h"
 #include "profile.h"
 #include "report-seed.h"
 
@@ -41,6 +42,8 @@ enum {
 	OPT_WATCH,
 	OPT_OM_FILE,
 	OPT_IDENTIFY,
+	OPT_HTML,
+	OPT_LISTEN,
 };
 
 static const struct option long_options[] = {
@@ -74,6 +77,8 @@ static const struct option long_options[] = {
 	{ "machine", required_argument, NULL, OPT_MACHINE },
 	{ "check", required_argument, NULL, OPT_CHECK },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "listen", required_argument, NULL, OPT_LISTEN },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -106,7 +111,8 @@ const char opts_usage[] =
     "      --identify [DUMP] identify this CPU, or a raw CPUID dump in\n"
     "                        libcpuid's format, its class, and the\n"
     "                        reference machines of that class\n"
-    "  -j, --jobs N          worker threads of the live monitor (default 1)\n"
+    "  -j, --jobs N          worker threads of the live monitor (default:\n"
+    "                        half the allowed CPUs, at least 1)\n"
     "      --cpu LIST        CPUs for the workers, e.g. 0,2-3 (default: "
     "the\n"
     "                        allowed CPUs in order)\n"
@@ -143,6 +149,10 @@ const char opts_usage[] =
     "                        (default spread where two CPUs exist)\n"
     "      --mem-size MIB    buffer of the memory bandwidth tests, in MiB\n"
     "                        (1..65536; default 64, beyond the caches)\n"
+    "      --html FILE       also write the report as one HTML page (charts,\n"
+    "                        no script); on the live screen, key H writes it\n"
+    "      --listen [ADDR:]PORT  serve /metrics over HTTP (live screen or\n"
+    "                        --watch); ADDR defaults to 127.0.0.1\n"
     "  -h, --help            show this help\n"
     "  -V, --version         show the version\n"
     "\n"
@@ -390,6 +400,18 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			    "a name of letters, digits, '.', '_', '-'");
 		o->save = arg;
 		return 0;
+	case OPT_HTML:
+		if (*arg == '\0')
+			return bad_value(err, size, "--html", arg,
+			    "a file name");
+		o->html = arg;
+		return 0;
+	case OPT_LISTEN:
+		if (listen_parse(arg, NULL) != 0)
+			return bad_value(err, size, "--listen", arg,
+			    "[ADDR:]PORT, PORT 1..65535, ADDR numeric");
+		o->listen = arg;
+		return 0;
 	case OPT_DIR:
 		o->dir = arg;
 		if (*arg == '\0')
@@ -454,6 +476,17 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 		if (o->mode < OPTS_WATCH)
 			o->mode = OPTS_WATCH;
 	}
+	if (o->html != NULL && o->watch_s > 0) {
+		(void)snprintf(err, size,
+		    "--html goes with --batch, --report, --check or the live "
+		    "screen (key H), not --watch");
+		return -1;
+	}
+	if (o->listen != NULL && o->mode == OPTS_BATCH) {
+		(void)snprintf(err, size,
+		    "--listen goes with the live screen or --watch");
+		return -1;
+	}
 	if (o->machine != NULL && o->report == 0) {
 		(void)snprintf(err, size, "--machine needs --report");
 		return -1;
@@ -475,12 +508,14 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	int c;
 
 	memset(o, 0, sizeof *o);
+	o->argc = argc;
+	o->argv = argv;
 	o->seconds = 1.0;
 	o->sample_ms = 25.0;
 	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
 	o->mem_mib = 64;
 	o->tolerance_pct = 10;
-	o->jobs = 1;
+	o->jobs = 0; /* live.c: half the allowed CPUs, at least 1 */
 	o->delay_s = 1.0;
 	o->slice_ms = 1000;
 	opterr = 0;

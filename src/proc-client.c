@@ -107,7 +107,7 @@ close_fd(int *fd)
  * killed by SIGINT would read as a failure): benchtop stops it.
  */
 static int
-exec_helper(void *arg)
+helper_child_exec(void *arg)
 {
 	const struct proc_client *c = arg;
 
@@ -217,7 +217,7 @@ proc_client_start(struct bench_ctx *ctx, struct proc_client *c, int cpu)
 	        (st = insert_arg(ctx, c, 3, ctx->tmpdir)) != BENCH_OK))
 		return st;
 	if ((st = make_pipes(ctx, c)) != BENCH_OK ||
-	    (st = bench_partner_proc_start(ctx, &c->proc, exec_helper, c,
+	    (st = bench_partner_proc_start(ctx, &c->proc, helper_child_exec, c,
 	         cpu)) != BENCH_OK)
 		return st;
 	for (int i = 0; i < 3; i++)

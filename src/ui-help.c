@@ -31,6 +31,8 @@ static const char *const help_lines[] = {
 	"  v            this machine beside every reference machine",
 	"  c            clear history   + / -  refresh faster / slower   "
 	"Ctrl-L  redraw",
+	"  H            write an HTML snapshot (--html FILE, else a dated "
+	"file here)",
 	"",
 	"Columns",
 	"  VALUE        median of the recent samples in the origin's UNIT",
