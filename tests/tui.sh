@@ -158,7 +158,8 @@ if wait_for "TEST .*VALUE" 3; then ok; else fail_screen "table back at 120x40"; 
 
 # Our benchtop and its partners: their command line names our scratch dir.
 ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
+	    pgrep -x benchtop-proc); do
 		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
 		    grep -q "$work/scratch" && echo "$p"
 	done
