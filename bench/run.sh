@@ -16,6 +16,8 @@
 #   live vs batch        bench/live-batch.sh (every test, live against alone)
 #   the live screen      bench/live-screen.sh (first picture, steady, focus)
 #   and the scrape load  bench/listen-load.sh (--listen, 2,000 scrapes)
+#   process creation     bench/proc-fidelity.sh (against a minimal fork
+#                        probe, batch/watch/live, and the origins)
 #
 # Environment: passed through to every script (BENCHTOP, BENCHTOP_DATA,
 # CC, QUICK, BENCH_CPU and each script's own; see their headers).
@@ -27,7 +29,8 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init run.sh
 
-SCRIPTS="overhead precision picture footprint scale live-batch live-screen listen-load"
+SCRIPTS="overhead precision picture footprint scale live-batch live-screen
+listen-load proc-fidelity"
 ONLY=${BENCH_ONLY:-$SCRIPTS}
 
 machine_line

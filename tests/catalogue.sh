@@ -141,7 +141,8 @@ for place in same spread; do
 done
 
 # SIGTERM in the middle of multi-process tests: nothing left.
-for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*'; do
+for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*' \
+    'byte.spawn,byte.execl,lmbench.fork,lmbench.exec'; do
 	mkdir -p "$work/t"
 	"$BENCHTOP" --batch -t 3 --only "$only" --dir "$work/t" \
 	    >/dev/null 2>&1 &

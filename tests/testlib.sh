@@ -17,9 +17,11 @@
 #                                 tmux on socket PREFIX<pid> ($sock); at
 #                                 exit or INT/TERM/HUP its server is
 #                                 killed and $work removed
-#   benchtop_procs DIR            the benchtop processes and partners
+#   benchtop_procs DIR            benchtop, its partners and benchtop-proc
 #                                 (by name) whose command line names DIR:
 #                                 not the shell or tmux that started them
+#   status ID FILE                "STATUS REASON" of test ID in a JSON
+#                                 report ($PYTHON reads it)
 #   finish NAME                   print "NAME: N passed, M failed" and
 #                                 return 0 only when nothing failed (the
 #                                 script's last command: its exit status)
@@ -70,7 +72,8 @@ leftovers() {
 }
 
 benchtop_procs() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
+	    pgrep -x benchtop-proc); do
 		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
 		    grep -q -F "$1" && echo "$p"
 	done
@@ -79,8 +82,18 @@ benchtop_procs() {
 
 use_tmux() {
 	sock=$1$$
+	# shellcheck disable=SC2317 # T is called by the script
 	T() { tmux -L "$sock" -f /dev/null "$@"; }
 	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
+}
+
+status() {
+	"${PYTHON:-python3}" -c '
+import json, sys
+for t in json.load(open(sys.argv[2]))["tests"]:
+    if t["id"] == sys.argv[1]:
+        print(t["status"], t["reason"] or "")
+' "$1" "$2"
 }
 
 finish() {
