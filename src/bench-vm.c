@@ -429,17 +429,6 @@ fault_run(struct bench_ctx *ctx, uint64_t n)
 
 /* ---- bw_mmap_rd mmap_only ---- */
 
-/* bw_mmap_rd sums words, as unsigned ints here. */
-static unsigned
-sum_words(const int *p, size_t bytes)
-{
-	unsigned sum = 0;
-
-	for (size_t i = 0; i < bytes / sizeof *p; i++)
-		sum += (unsigned)p[i];
-	return sum;
-}
-
 /* lmbench's BENCH runs the body once first: the pages are mapped. */
 static int
 mmap_rd_setup(struct bench_ctx *ctx)
@@ -455,7 +444,7 @@ mmap_rd_setup(struct bench_ctx *ctx)
 	if ((st = vm_map(ctx, s, (size_t)s->file_bytes, PROT_READ)) != BENCH_OK)
 		return st;
 	s->steps = s->file_bytes / VM_CHUNK;
-	bench_sink += sum_words((const int *)s->map, s->map_bytes);
+	bench_sink += bench_bread(s->map, s->map_bytes);
 	return BENCH_OK;
 }
 
@@ -463,13 +452,12 @@ static int
 mmap_rd_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct vm_state *s = ctx->state;
-	unsigned sum = 0;
+	unsigned long sum = 0;
 
 	while (n-- > 0) {
 		if (s->next == s->steps)
 			s->next = 0;
-		sum += sum_words((const int *)(s->map + s->next * VM_CHUNK),
-		    VM_CHUNK);
+		sum += bench_bread(s->map + s->next * VM_CHUNK, VM_CHUNK);
 		s->next++;
 	}
 	bench_sink += sum;
@@ -530,7 +518,8 @@ static const struct bench_test vm_tests[] = {
 	    .title = "mmap reread",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_VM,
-	    .definition = "the sum of the words of 64 KiB of a mapped, cached "
+	    .definition = "the scalar sum of the longs (bread) of 64 KiB of a "
+	                  "mapped, cached "
 	                  "--mem-size file, in turn to its end "
 	                  "(bw_mmap_rd mmap_only)",
 	    .unit = BENCH_UNIT_MBPS,
