@@ -26,7 +26,8 @@
 #
 # Environment: BENCHTOP, CPU (0), ROUNDS (3), SECONDS_PER (benchtop's -t
 # and UnixBench's duration, default 2), ONLY (a grep -E pattern of test
-# ids). Prints a markdown table; always exits 0.
+# ids), and lmbench's own ENOUGH (default 100000 us), TIMING_O and LOOP_O
+# (default 0). Prints a markdown table; always exits 0.
 set -u
 
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -54,6 +55,15 @@ for v in "$CPU" "$ROUNDS" "$SECS"; do
 	esac
 done
 bt_usable || exit 0
+# lmbench's calibration, set once as its own scripts set it: unset, each
+# program spends most of a minute measuring its clock on a busy machine.
+# ENOUGH is how long one timed run lasts (lmbench's scripts: 1 s when
+# not measured); 0.1 s is far above the clock's resolution and keeps the
+# 11 runs of a program near a second.
+ENOUGH=${ENOUGH:-100000}
+TIMING_O=${TIMING_O:-0}
+LOOP_O=${LOOP_O:-0}
+export ENOUGH TIMING_O LOOP_O
 command -v taskset >/dev/null 2>&1 || {
 	note "taskset not found: cannot pin the origins"
 	exit 0
@@ -223,7 +233,8 @@ bench_cleanup() {
 
 machine_line
 echo "vs-origin.sh: benchtop $BENCHTOP; lmbench $LM; UnixBench $UB;" \
-    "CPU $CPU, $ROUNDS rounds, ${SECS} s per benchtop test"
+    "CPU $CPU, $ROUNDS rounds, ${SECS} s per benchtop test;" \
+    "ENOUGH=$ENOUGH TIMING_O=$TIMING_O LOOP_O=$LOOP_O"
 pairs | grep -E "^($ONLY)" >"$tmp/pairs"
 i=0
 while IFS='|' read -r id parser cmd why; do

@@ -486,8 +486,8 @@ static const struct bench_test vm_tests[] = {
 	    .group = BENCH_GROUP_VM,
 	    .definition =
 	        "a store to a read-only shared mapping, its SIGSEGV "
-	        "and the handler's return (lat_sig prot; lmbench "
-	        "then subtracts its signal catch cost, not done here)",
+	        "and the handler's return, less the cost of catching "
+	        "a signal, as lmbench subtracts it (lat_sig prot)",
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
