@@ -42,6 +42,10 @@ bench_init() {
 		exit 0
 	}
 	trap 'bench_cleanup; rm -rf "$tmp"' EXIT
+	# The live screen keeps its settings here, not in the user's home:
+	# a kept sort or hidden test would change what a bench measures.
+	XDG_CONFIG_HOME=$tmp/config
+	export XDG_CONFIG_HOME
 	trap 'exit 129' HUP
 	trap 'exit 130' INT
 	trap 'exit 141' PIPE

@@ -13,6 +13,7 @@
 #   4 footprint          bench/footprint.sh
 #   5 scale              bench/scale.sh (and target 4's test-alloc)
 #   and issue 4's        bench/tui-batch.sh (TUI on against batch)
+#   and the scrape load  bench/listen-load.sh (--listen, 2,000 scrapes)
 #
 # Environment: passed through to every script (BENCHTOP, BENCHTOP_DATA,
 # CC, QUICK, BENCH_CPU and each script's own; see their headers).
@@ -24,7 +25,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init run.sh
 
-SCRIPTS="overhead precision picture footprint scale tui-batch"
+SCRIPTS="overhead precision picture footprint scale tui-batch listen-load"
 ONLY=${BENCH_ONLY:-$SCRIPTS}
 
 machine_line

@@ -1,5 +1,6 @@
 # bash completion for benchtop: flags, test ids (from benchtop --list)
-# and reference machine ids (from the installed data) and saved profiles.
+# and reference machine ids (from the installed data) and saved profiles;
+# for --ref also the CPU classes, and A,B pairs.
 
 _benchtop_tests()
 {
@@ -28,7 +29,15 @@ _benchtop()
 		    -- "${cur##*,}"))
 		compopt -o nospace
 		return ;;
-	--ref|--check|--machine)
+	--ref)
+		local first=${cur%,*}
+		[[ $first == "$cur" ]] && first= || first+=,
+		COMPREPLY=($(compgen -P "$first" \
+		    -W "p5 p6 netburst k7 k8 core zen $(_benchtop_refs)" \
+		    -- "${cur##*,}"))
+		[[ -n $first ]] || _filedir tsv
+		return ;;
+	--check|--machine)
 		COMPREPLY=($(compgen -W "$(_benchtop_refs)" -- "$cur"))
 		[[ $prev == --machine ]] || _filedir tsv
 		return ;;
@@ -44,8 +53,11 @@ _benchtop()
 	--log|--openmetrics-file|--identify)
 		_filedir
 		return ;;
+	--html)
+		_filedir html
+		return ;;
 	-t|--time|--sample-ms|-j|--jobs|--cpu|-d|--delay|--slice-ms| \
-	--mem-size|--tolerance|--watch|--save)
+	--mem-size|--tolerance|--watch|--save|--listen)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

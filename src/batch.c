@@ -22,6 +22,7 @@
 #include "machine.h"
 #include "profile.h"
 #include "registry.h"
+#include "report-html.h"
 #include "report-seed.h"
 #include "report.h"
 #include "runner.h"
@@ -41,9 +42,28 @@ struct batch {
 	int cpu;
 	atomic_int *stop;
 	struct refdata ref;
-	size_t ref_index;
-	char *check_list; /* --only of --check, malloc'd */
+	struct refsel refs[COMPARE_REFS]; /* --ref A,B, or the default */
+	size_t ref_index;  /* --check's machine; SIZE_MAX: no data */
+	char *check_list;  /* --only of --check, malloc'd */
+	struct kept *kept; /* --html: each test's samples, or NULL */
 };
+
+/* Samples of one test kept for the HTML page (--html): ns/op in order. */
+#define BATCH_KEPT_MAX 1024
+struct kept {
+	double ns[BATCH_KEPT_MAX];
+	size_t n;
+};
+
+/* runner's observe: keep the first BATCH_KEPT_MAX samples. */
+static void
+keep_sample(void *arg, const struct sample *s)
+{
+	struct kept *k = arg;
+
+	if (k->n < BATCH_KEPT_MAX)
+		k->ns[k->n++] = s->ns_per_op;
+}
 
 /* The first CPU this process may run on: the worker's home. */
 static int
@@ -132,6 +152,10 @@ run_all(void *arg)
 			if (!runs_in_pass(b->tests[i], pass))
 				continue;
 			progress(done++, b->n, b->tests[i]->id);
+			if (b->kept != NULL) {
+				cfg.observe = keep_sample;
+				cfg.observe_arg = &b->kept[i];
+			}
 			(void)runner_run(b->tests[i], &b->harness, &cfg,
 			    &b->results[i]);
 		}
@@ -148,8 +172,8 @@ write_seed_report(struct batch *b, size_t machine)
 	char err[256];
 
 	if (report_seed_write(stdout, (enum report_seed)(b->o->report - 1),
-	        b->ref_index != SIZE_MAX ? &b->ref : NULL, machine, &b->machine,
-	        b->results, b->n, err, sizeof err) != 0) {
+	        b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL, machine,
+	        &b->machine, b->results, b->n, err, sizeof err) != 0) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		return EXIT_RUNTIME;
 	}
@@ -160,19 +184,64 @@ write_seed_report(struct batch *b, size_t machine)
 	return EXIT_OK;
 }
 
-/* Print the report; 0 or an exit code for a write error. */
-static int
-write_report(struct batch *b)
+/* The data of every format (the JSON report's and the HTML page's). */
+static struct report
+batch_report(struct batch *b)
 {
-	struct report rep = {
+	return (struct report){
 		.machine = &b->machine,
 		.results = b->results,
 		.n = b->n,
 		.seconds_per_test = b->o->seconds,
 		.sample_ms = b->o->sample_ms,
-		.ref = b->ref_index != SIZE_MAX ? &b->ref : NULL,
-		.ref_index = b->ref_index,
+		.ref = b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL,
+		.refs = { b->refs[0], b->refs[1] },
 	};
+}
+
+/* --html FILE: the same report as one page; 0 or an exit code. */
+static int
+write_html(struct batch *b, size_t seed_machine)
+{
+	struct report rep = batch_report(b);
+	const double **ns = calloc(b->n + 1, sizeof *ns);
+	size_t *nns = calloc(b->n + 1, sizeof *nns);
+	struct html_page p;
+	char err[300];
+	int rc = EXIT_OK;
+
+	report_html_init(&p,
+	    b->o->report      ? HTML_SEED
+	        : b->o->check ? HTML_CHECK
+	                      : HTML_BATCH,
+	    &rep);
+	p.seed = b->o->report;
+	p.seed_machine = seed_machine;
+	p.tolerance_pct = b->o->tolerance_pct;
+	p.argc = b->o->argc;
+	p.argv = b->o->argv;
+	for (size_t i = 0; b->kept && ns && nns && i < b->n; i++) {
+		ns[i] = b->kept[i].ns;
+		nns[i] = b->kept[i].n;
+	}
+	p.samples = b->kept != NULL && ns != NULL && nns != NULL
+	    ? (const double *const *)ns
+	    : NULL;
+	p.nsamples = nns;
+	if (report_html_save(b->o->html, &p, err, sizeof err) != 0) {
+		fprintf(stderr, "benchtop: %s\n", err);
+		rc = EXIT_RUNTIME;
+	}
+	free(ns);
+	free(nns);
+	return rc;
+}
+
+/* Print the report; 0 or an exit code for a write error. */
+static int
+write_report(struct batch *b)
+{
+	struct report rep = batch_report(b);
 
 	if (b->o->report != 0)
 		return write_seed_report(b, SIZE_MAX);
@@ -250,9 +319,20 @@ load_reference(struct batch *b)
 	int rc;
 
 	cpu_detect(&id); /* its class chooses the default reference */
-	rc = compare_load(&b->ref, b->o->data, ref, id.cls.id, &b->ref_index,
-	    err, sizeof err);
-
+	rc = compare_load(&b->ref, b->o->data, ref, id.cls.id, b->refs, err,
+	    sizeof err);
+	b->ref_index = b->refs[0].kind == REFSEL_NONE ? SIZE_MAX
+	    : b->refs[0].kind == REFSEL_MACHINE       ? b->refs[0].machine
+	                                              : 0;
+	/* --check judges against one machine's figures, not a class. */
+	if (rc == 0 && b->o->check != NULL &&
+	    (b->refs[0].kind != REFSEL_MACHINE ||
+	        b->refs[1].kind != REFSEL_NONE)) {
+		(void)snprintf(err, sizeof err,
+		    "--check: '%.64s' is not one machine or profile",
+		    b->o->check);
+		rc = -2;
+	}
 	if (rc == 0)
 		return 0;
 	fprintf(stderr, "benchtop: %s\n", err);
@@ -264,6 +344,7 @@ static int
 machine_report(struct batch *b)
 {
 	size_t m = refdata_machine_index(&b->ref, b->o->machine);
+	int rc;
 
 	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
 		fprintf(stderr,
@@ -272,7 +353,15 @@ machine_report(struct batch *b)
 		    b->o->machine);
 		return EXIT_USAGE;
 	}
-	return write_seed_report(b, m);
+	rc = write_seed_report(b, m);
+	if (rc == EXIT_OK && b->o->html != NULL) {
+		struct cycles_info info;
+
+		cycles_measure(&info); /* the page names this machine too */
+		machine_probe(&b->machine, &info);
+		rc = write_html(b, m);
+	}
+	return rc;
 }
 
 static int
@@ -288,6 +377,9 @@ finish(struct batch *b, atomic_int *stop)
 		return 128 + sig;
 	}
 	rc = write_report(b);
+	if ((rc == EXIT_OK || rc == EXIT_SLOWER) && b->o->html != NULL &&
+	    write_html(b, SIZE_MAX) != EXIT_OK)
+		rc = EXIT_RUNTIME;
 	if (rc == EXIT_OK && b->o->save != NULL &&
 	    profile_save(b->o->save, &b->machine, b->machine.class_id,
 	        b->results, b->n, err, sizeof err) != 0) {
@@ -325,6 +417,12 @@ batch_run(const struct opts *o, atomic_int *stop)
 		goto out;
 	}
 	b.stop = stop;
+	if (o->html != NULL && (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) {
+		fprintf(stderr, "benchtop: out of memory\n");
+		tmpdir_remove(b.tmpdir);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
 	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		tmpdir_remove(b.tmpdir);
@@ -341,6 +439,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 out:
 	refdata_free(&b.ref);
 	free(b.check_list);
+	free(b.kept);
 	free(b.tests);
 	free(b.results);
 	return rc;

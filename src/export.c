@@ -72,8 +72,8 @@ summarise(struct test_result *r, const struct ring_entry *e, size_t k)
 	    r->ns.median, r->cyc.median);
 }
 
-static void
-fill_result(struct test_result *r, const struct store_view *v)
+void
+export_result_from_view(struct test_result *r, const struct store_view *v)
 {
 	r->test = v->test;
 	r->status = v->meta.status;
@@ -154,16 +154,15 @@ export_jsonl_self(struct exporter *x, FILE *f, const struct machine *m,
 	    s.worker_ns / 1e9, s.sched_ns / 1e9);
 }
 
-/* The self row as a gauge: the scheduler's share of the workers' time. */
-static void
-write_om_self(FILE *f, const struct exporter *x)
+void
+export_om_self(FILE *f, const struct monitor *mon)
 {
 	struct monitor_self s;
 	double pct;
 
-	if (x->monitor == NULL)
+	if (mon == NULL)
 		return;
-	monitor_self(x->monitor, &s);
+	monitor_self(mon, &s);
 	pct = monitor_self_pct(&s);
 	if (!isfinite(pct))
 		return;
@@ -179,7 +178,11 @@ write_om_self(FILE *f, const struct exporter *x)
 static int
 write_om(struct exporter *x, size_t n)
 {
-	struct report rep = { x->machine, x->res, n, 0, 0, NULL, SIZE_MAX };
+	struct report rep = {
+		.machine = x->machine,
+		.results = x->res,
+		.n = n,
+	};
 	char tmp[PATH_MAX];
 	FILE *f;
 	int fd, ok;
@@ -193,7 +196,7 @@ write_om(struct exporter *x, size_t n)
 		return -1;
 	(void)fchmod(fd, 0644); /* node_exporter runs as another user */
 	ok = report_write(f, REPORT_OPENMETRICS, &rep) == 0;
-	write_om_self(f, x);
+	export_om_self(f, x->monitor);
 	ok &= ferror(f) == 0;
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, x->om_path) != 0) {
@@ -223,7 +226,7 @@ exporter_tick(struct exporter *x)
 		    : 0;
 		if (fresh > v.n)
 			fresh = v.n;
-		fill_result(&x->res[m], &v);
+		export_result_from_view(&x->res[m], &v);
 		summarise(&x->res[m], x->buf + v.n - (fresh ? fresh : v.n),
 		    fresh ? fresh : v.n);
 		if (x->jsonl != NULL && fresh > 0)

@@ -39,6 +39,13 @@ void exporter_free(struct exporter *x);
  */
 int exporter_tick(struct exporter *x);
 
+/* A result's status, reason and calibration from a store snapshot. */
+void export_result_from_view(struct test_result *r, const struct store_view *v);
+
+/* The self row as a gauge: the scheduler's share of the workers' time
+ * (nothing when mon is NULL or before any time). */
+void export_om_self(FILE *f, const struct monitor *mon);
+
 /* One JSONL record of a batch result (shared with the batch --jsonl). */
 void export_jsonl_record(FILE *f, const struct machine *m, double ts,
     const struct test_result *r);

@@ -30,10 +30,12 @@
 #include "compare.h"
 #include "cycles.h"
 #include "export.h"
+#include "listen.h"
 #include "machine.h"
 #include "monitor.h"
 #include "registry.h"
 #include "sched.h"
+#include "settings.h"
 #include "store.h"
 #include "tmpdir.h"
 #include "ui.h"
@@ -55,9 +57,15 @@ struct live {
 	struct ui_config ui;
 	int ui_rc;
 	struct refdata ref;
-	size_t ref_index;
+	struct refsel refs[COMPARE_REFS];
+	struct opts opts;   /* the command line over benchtoprc */
+	struct settings rc; /* benchtoprc as read */
+	char rc_path[4096]; /* "" when there is no place for it */
+	char rc_warn[512];  /* why benchtoprc was not used, or "" */
+	int ref_from_rc;    /* --ref came from benchtoprc */
 	struct exporter exporter;
 	int have_exporter;
+	struct listener *listener; /* --listen, or NULL */
 };
 
 int
@@ -195,9 +203,22 @@ prepare(struct live *l, char *err, size_t size)
 	}
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
-	if ((rc = compare_load(&l->ref, l->o->data, l->o->ref,
-	         l->machine.class_id, &l->ref_index, err, size)) != 0)
+	rc = compare_load(&l->ref, l->o->data, l->o->ref, l->machine.class_id,
+	    l->refs, err, size);
+	if (rc != 0 && l->ref_from_rc) {
+		/* A reference kept from an earlier run may be gone: warn. */
+		(void)snprintf(l->rc_warn, sizeof l->rc_warn,
+		    "%s: %s; using the default reference", l->rc_path, err);
+		fprintf(stderr, "benchtop: %s\n", l->rc_warn);
+		refdata_free(&l->ref);
+		rc = compare_load(&l->ref, l->o->data, NULL,
+		    l->machine.class_id, l->refs, err, size);
+	}
+	if (rc != 0)
 		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+	if (l->o->listen != NULL &&
+	    (l->listener = listen_open(l->o->listen, err, size)) == NULL)
+		return EXIT_USAGE;
 	if (open_log(l, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
@@ -231,6 +252,12 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	if ((l->monitor = monitor_start(l->store, &mc, err, size)) == NULL)
 		return -1;
 	l->exporter.monitor = l->monitor; /* the self record */
+	if (l->listener != NULL &&
+	    listen_start(l->listener,
+	        &(struct listen_source){ l->store, &l->machine, l->monitor,
+	            l->o->watch_s > 0 ? NULL : l->o->html },
+	        err, size) != 0)
+		return -1;
 	l->ui = (struct ui_config){
 		.store = l->store,
 		.monitor = l->monitor,
@@ -241,9 +268,15 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.log_fd = l->log_fd,
 		.quit = &l->quit,
 		.resize = &l->resize,
-		.ref = l->ref_index != SIZE_MAX ? &l->ref : NULL,
-		.ref_index = l->ref_index,
+		.ref = l->refs[0].kind != REFSEL_NONE ? &l->ref : NULL,
+		.refs = { l->refs[0], l->refs[1] },
 		.exporter = l->have_exporter ? &l->exporter : NULL,
+		.settings = &l->rc,
+		.rc_path = l->rc_path[0] ? l->rc_path : NULL,
+		.notice = l->rc_warn,
+		.html = l->o->html,
+		.argc = l->o->argc,
+		.argv = l->o->argv,
 	};
 	if (l->o->watch_s > 0)
 		return 0; /* no screen: main exports */
@@ -253,6 +286,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 static void
 cleanup(struct live *l)
 {
+	listen_close(l->listener); /* before what it reads goes */
 	monitor_stop(l->monitor);
 	store_free(l->store);
 	tmpdir_remove(l->tmpdir);
@@ -291,6 +325,41 @@ watch_loop(struct live *l)
 	}
 }
 
+/*
+ * benchtoprc under the command line: each setting applies unless its
+ * flag was given. The screen's own state (sort, groups...) is applied
+ * by the screen.
+ */
+static void
+load_settings(struct live *l)
+{
+	const struct settings *s = &l->rc;
+	struct opts *o = &l->opts;
+
+	if (settings_path(l->rc_path, sizeof l->rc_path) != 0) {
+		l->rc_path[0] = '\0';
+		return;
+	}
+	if (settings_read(l->rc_path, &l->rc, l->rc_warn, sizeof l->rc_warn) !=
+	    0)
+		fprintf(stderr, "benchtop: %s\n", l->rc_warn);
+	if (s->present[SETTINGS_WORKERS] && !(o->given & OPTS_GIVEN_JOBS))
+		o->jobs = atoi(s->value[SETTINGS_WORKERS]);
+	if (s->present[SETTINGS_REFRESH] && !(o->given & OPTS_GIVEN_DELAY))
+		o->delay_s = strtod(s->value[SETTINGS_REFRESH], NULL);
+	if (s->present[SETTINGS_PLACEMENT] &&
+	    !(o->given & OPTS_GIVEN_PLACEMENT))
+		o->placement = strcmp(s->value[SETTINGS_PLACEMENT], "same") == 0
+		    ? BENCH_PLACE_SAME
+		    : BENCH_PLACE_SPREAD;
+	if (s->present[SETTINGS_QUIET] && !(o->given & OPTS_GIVEN_QUIET))
+		o->quiet_ui = s->value[SETTINGS_QUIET][0] == '1';
+	if (s->present[SETTINGS_REF] && o->ref == NULL) {
+		o->ref = s->value[SETTINGS_REF];
+		l->ref_from_rc = 1;
+	}
+}
+
 int
 live_run(const struct opts *o)
 {
@@ -301,8 +370,11 @@ live_run(const struct opts *o)
 	int rc, sig;
 
 	memset(&l, 0, sizeof l);
-	l.o = o;
+	l.opts = *o;
+	l.o = &l.opts;
 	l.log_fd = -1;
+	if (o->watch_s == 0)
+		load_settings(&l); /* the screen's settings: not --watch's */
 	sigfillset(&all);
 	(void)pthread_sigmask(SIG_SETMASK, &all, NULL);
 	if ((rc = prepare(&l, err, sizeof err)) != 0 ||

@@ -113,6 +113,13 @@ main(int argc, char **argv)
 	case OPTS_AUTO:
 		if (live_usable(err, sizeof err))
 			return live_run(&o);
+		if (o.listen != NULL) {
+			fprintf(stderr,
+			    "benchtop: --listen needs the live screen or "
+			    "--watch (%s)\n",
+			    err);
+			return EXIT_USAGE;
+		}
 		fprintf(stderr, "benchtop: %s: running the batch report\n",
 		    err);
 		break;

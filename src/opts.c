@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "listen.h"
 #include "profile.h"
 #include "report-seed.h"
 
@@ -41,6 +42,8 @@ enum {
 	OPT_WATCH,
 	OPT_OM_FILE,
 	OPT_IDENTIFY,
+	OPT_HTML,
+	OPT_LISTEN,
 };
 
 static const struct option long_options[] = {
@@ -74,6 +77,8 @@ static const struct option long_options[] = {
 	{ "machine", required_argument, NULL, OPT_MACHINE },
 	{ "check", required_argument, NULL, OPT_CHECK },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+	{ "html", required_argument, NULL, OPT_HTML },
+	{ "listen", required_argument, NULL, OPT_LISTEN },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -118,10 +123,12 @@ const char opts_usage[] =
     "                        waits between samples, every 5 s or slower,\n"
     "                        from a CPU the workers do not use (key Q)\n"
     "      --log FILE.csv    append every live sample to FILE.csv\n"
-    "      --ref WHAT        compare with reference machine WHAT (an id of\n"
-    "                        --identify), or a profile saved by --save\n"
-    "                        (NAME or FILE); default: a machine of this\n"
-    "                        CPU's class, else p3-850m\n"
+    "      --ref A[,B]       compare with reference A (and B beside it):\n"
+    "                        each a CPU class (p6, netburst, k7...: per\n"
+    "                        test, that class's machine), a reference\n"
+    "                        machine (see --identify) or a profile saved\n"
+    "                        by --save (NAME or FILE); default: this\n"
+    "                        CPU's class, else p6\n"
     "      --report LAYOUT   the origin's own table: byte (BYTE 3.11 INDEX\n"
     "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
     "                        runs the tests it needs, or with --machine ID\n"
@@ -141,6 +148,10 @@ const char opts_usage[] =
     "                        (default spread where two CPUs exist)\n"
     "      --mem-size MIB    buffer of the memory bandwidth tests, in MiB\n"
     "                        (1..65536; default 64, beyond the caches)\n"
+    "      --html FILE       also write the report as one HTML page (charts,\n"
+    "                        no script); on the live screen, key H writes it\n"
+    "      --listen [ADDR:]PORT  serve /metrics over HTTP (live screen or\n"
+    "                        --watch); ADDR defaults to 127.0.0.1\n"
     "  -h, --help            show this help\n"
     "  -V, --version         show the version\n"
     "\n"
@@ -300,6 +311,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		else
 			return bad_value(err, size, "--placement", arg,
 			    "same or spread");
+		o->given |= OPTS_GIVEN_PLACEMENT;
 		return 0;
 	case OPT_MEM_SIZE:
 		if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
@@ -313,11 +325,13 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size, "-j", arg,
 			    "a whole number of workers, 1..256");
 		o->jobs = (int)v;
+		o->given |= OPTS_GIVEN_JOBS;
 		return 0;
 	case 'd':
 		if (parse_number(arg, 0.1, 60, 0, &o->delay_s) != 0)
 			return bad_value(err, size, "-d", arg,
 			    "seconds, 0.1..60");
+		o->given |= OPTS_GIVEN_DELAY;
 		return 0;
 	case OPT_SLICE_MS:
 		if (parse_number(arg, 100, 60000, 0, &o->slice_ms) != 0)
@@ -334,6 +348,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_QUIET_UI:
 		o->quiet_ui = 1;
+		o->given |= OPTS_GIVEN_QUIET;
 		return 0;
 	case OPT_LOG:
 		o->log = arg;
@@ -347,7 +362,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size,
 			    c == OPT_DATA ? "--data" : "--ref", arg,
 			    c == OPT_DATA ? "a directory"
-			                  : "a machine or profile");
+			                  : "a class, machine or profile");
 		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
 		return 0;
 	case OPT_REPORT: {
@@ -383,6 +398,18 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			return bad_value(err, size, "--save", arg,
 			    "a name of letters, digits, '.', '_', '-'");
 		o->save = arg;
+		return 0;
+	case OPT_HTML:
+		if (*arg == '\0')
+			return bad_value(err, size, "--html", arg,
+			    "a file name");
+		o->html = arg;
+		return 0;
+	case OPT_LISTEN:
+		if (listen_parse(arg, NULL) != 0)
+			return bad_value(err, size, "--listen", arg,
+			    "[ADDR:]PORT, PORT 1..65535, ADDR numeric");
+		o->listen = arg;
 		return 0;
 	case OPT_DIR:
 		o->dir = arg;
@@ -448,6 +475,17 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 		if (o->mode < OPTS_WATCH)
 			o->mode = OPTS_WATCH;
 	}
+	if (o->html != NULL && o->watch_s > 0) {
+		(void)snprintf(err, size,
+		    "--html goes with --batch, --report, --check or the live "
+		    "screen (key H), not --watch");
+		return -1;
+	}
+	if (o->listen != NULL && o->mode == OPTS_BATCH) {
+		(void)snprintf(err, size,
+		    "--listen goes with the live screen or --watch");
+		return -1;
+	}
 	if (o->machine != NULL && o->report == 0) {
 		(void)snprintf(err, size, "--machine needs --report");
 		return -1;
@@ -469,6 +507,8 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	int c;
 
 	memset(o, 0, sizeof *o);
+	o->argc = argc;
+	o->argv = argv;
 	o->seconds = 1.0;
 	o->sample_ms = 25.0;
 	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */

@@ -52,7 +52,17 @@ struct opts {
 	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */
 	const char *om_file; /* --openmetrics-file PATH, or NULL */
 	const char *dump;    /* --identify's raw CPUID dump, or NULL */
+	unsigned given;      /* OPTS_GIVEN_*: flags that win over benchtoprc */
+	const char *html;    /* --html FILE, or NULL */
+	const char *listen;  /* --listen [ADDR:]PORT, or NULL */
+	int argc;            /* the command line, for the HTML page */
+	char *const *argv;
 };
+
+#define OPTS_GIVEN_JOBS      (1u << 0)
+#define OPTS_GIVEN_DELAY     (1u << 1)
+#define OPTS_GIVEN_PLACEMENT (1u << 2)
+#define OPTS_GIVEN_QUIET     (1u << 3)
 
 /* Exit codes, documented in --help and the man page. */
 #define EXIT_OK      0

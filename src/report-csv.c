@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "registry.h"
 
 const char report_csv_header[] =
     "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,"
-    "cv_pct,samples,placement,cpu";
+    "cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,"
+    "ref_b,ref_b_value,ref_b_ratio,b_vs_a";
 
 /* Quote a field when it holds a comma, quote or line break. */
 void
@@ -44,9 +46,27 @@ csv_number(FILE *f, double v)
 		fprintf(f, "%.6g", v);
 }
 
+/* The machine that served a reference, its figure, our ratio to it. */
 static void
-csv_row(FILE *f, const struct test_result *r)
+csv_reference(FILE *f, const struct report *rep, const struct refsel *s,
+    const struct test_result *r)
 {
+	struct compare_ref c;
+
+	compare_sel(rep->ref, s, r->test,
+	    r->status == BENCH_OK ? r->value : NAN, &c);
+	fputc(',', f);
+	if (c.found)
+		report_csv_field(f, rep->ref->machines[c.machine].id);
+	csv_number(f, c.found ? c.value : NAN);
+	csv_number(f, c.ratio);
+}
+
+static void
+csv_row(FILE *f, const struct report *rep, const struct test_result *r)
+{
+	struct compare_ref a;
+
 	const struct bench_test *t = r->test;
 	int ok = r->status == BENCH_OK;
 
@@ -61,6 +81,11 @@ csv_row(FILE *f, const struct test_result *r)
 	fprintf(f, ",%zu,%s,", r->ns.n, bench_placement_name(r->placement));
 	if (r->cpu >= 0)
 		fprintf(f, "%d", r->cpu);
+	csv_reference(f, rep, &rep->refs[0], r);
+	compare_sel(rep->ref, &rep->refs[0], r->test, NAN, &a);
+	fprintf(f, ",%s", !a.found ? "" : a.stand_in ? "1" : "0");
+	csv_reference(f, rep, &rep->refs[1], r);
+	csv_number(f, compare_b_vs_a(rep->ref, rep->refs, r->test));
 	fputc('\n', f);
 }
 
@@ -69,7 +94,7 @@ report_csv(FILE *f, const struct report *r)
 {
 	fprintf(f, "%s\n", report_csv_header);
 	for (size_t i = 0; i < r->n; i++)
-		csv_row(f, &r->results[i]);
+		csv_row(f, r, &r->results[i]);
 }
 
 void

@@ -51,6 +51,13 @@ kv_str(FILE *f, const char *sep, const char *k, const char *v)
 	report_json_string(f, v);
 }
 
+/* true, false, or null when `known` is 0. */
+static void
+kv_bool(FILE *f, const char *k, int known, int v)
+{
+	fprintf(f, ", \"%s\": %s", k, !known ? "null" : v ? "true" : "false");
+}
+
 static void
 kv_num(FILE *f, const char *k, double v)
 {
@@ -93,21 +100,37 @@ json_machine(FILE *f, const struct machine *m)
 	fputs("},\n", f);
 }
 
+/* A reference: a machine (id, label, class, mhz) or a class, with the
+ * machines that serve each origin. */
+static void
+json_one_reference(FILE *f, const char *key, const struct report *r,
+    const struct refsel *s)
+{
+	const struct ref_machine *m = NULL;
+	char serves[512];
+
+	if (r->ref == NULL || s->kind == REFSEL_NONE) {
+		fprintf(f, "  \"%s\": null,\n", key);
+		return;
+	}
+	if (s->kind == REFSEL_MACHINE)
+		m = &r->ref->machines[s->machine];
+	refsel_describe(r->ref, s, serves, sizeof serves);
+	fprintf(f, "  \"%s\": {", key);
+	kv_str(f, "", "id", refsel_name(r->ref, s));
+	kv_str(f, ", ", "label", m ? m->label : NULL);
+	kv_str(f, ", ", "class", m ? m->class_id : s->class_id);
+	kv_num(f, "mhz", m ? m->mhz : NAN);
+	kv_str(f, ", ", "kind", m ? "machine" : "class");
+	kv_str(f, ", ", "serves", m ? NULL : serves);
+	fputs("},\n", f);
+}
+
 static void
 json_reference(FILE *f, const struct report *r)
 {
-	const struct ref_machine *m;
-
-	if (r->ref == NULL || r->ref_index >= r->ref->nmachines) {
-		fputs("  \"reference\": null,\n", f);
-		return;
-	}
-	m = &r->ref->machines[r->ref_index];
-	kv_str(f, "  \"reference\": {", "id", m->id);
-	kv_str(f, ", ", "label", m->label);
-	kv_str(f, ", ", "class", m->class_id);
-	kv_num(f, "mhz", m->mhz);
-	fputs("},\n", f);
+	json_one_reference(f, "reference", r, &r->refs[0]);
+	json_one_reference(f, "reference_b", r, &r->refs[1]);
 }
 
 /* Measurements of an ok result; nulls otherwise. */
@@ -135,17 +158,26 @@ json_numbers(FILE *f, const struct test_result *r)
 static void
 json_compare(FILE *f, const struct report *rep, const struct test_result *r)
 {
-	struct compare_ref c;
+	struct compare_ref c, b;
 	int ok = r->status == BENCH_OK;
 
-	compare_test(rep->ref, rep->ref_index, r->test, ok ? r->value : NAN,
-	    &c);
+	compare_sel(rep->ref, &rep->refs[0], r->test, ok ? r->value : NAN, &c);
 	kv_num(f, "ref_value", c.found ? c.value : NAN);
 	kv_num(f, "ref_ratio", c.ratio);
 	kv_str(f, ", ", "ref_note",
 	    !c.found            ? (rep->ref ? "no reference figure" : NULL)
 	        : !c.comparable ? "not comparable: definition changed"
 	                        : NULL);
+	kv_str(f, ", ", "ref_machine",
+	    c.found ? rep->ref->machines[c.machine].id : NULL);
+	kv_bool(f, "ref_stand_in", c.found, c.stand_in);
+	compare_sel(rep->ref, &rep->refs[1], r->test, ok ? r->value : NAN, &b);
+	kv_str(f, ", ", "ref_b_machine",
+	    b.found ? rep->ref->machines[b.machine].id : NULL);
+	kv_num(f, "ref_b_value", b.found ? b.value : NAN);
+	kv_num(f, "ref_b_ratio", b.ratio);
+	kv_bool(f, "ref_b_stand_in", b.found, b.stand_in);
+	kv_num(f, "b_vs_a", compare_b_vs_a(rep->ref, rep->refs, r->test));
 	if (r->test->unit == BENCH_UNIT_LOOPS_S)
 		kv_num(f, "per_mhz",
 		    ok ? compare_per_mhz(r->value, rep->machine->clock.core_hz)

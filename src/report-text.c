@@ -13,6 +13,26 @@
 #include "compare.h"
 #include "registry.h"
 
+/* Which machine serves which origin, for A and for B. */
+static void
+text_refs(FILE *f, const struct report *r)
+{
+	char what[512];
+
+	if (r->ref == NULL || r->refs[0].kind == REFSEL_NONE)
+		return;
+	refsel_describe(r->ref, &r->refs[0], what, sizeof what);
+	fprintf(f,
+	    "Ref:   %s (%s); VS REF above 1x: this machine does better; "
+	    "'~': a stand-in of another kind\n",
+	    refsel_name(r->ref, &r->refs[0]), what);
+	if (r->refs[1].kind == REFSEL_NONE)
+		return;
+	refsel_describe(r->ref, &r->refs[1], what, sizeof what);
+	fprintf(f, "Ref B: %s (%s); B/A above 1x: B does better than A\n",
+	    refsel_name(r->ref, &r->refs[1]), what);
+}
+
 static void
 text_header(FILE *f, const struct report *r)
 {
@@ -34,12 +54,7 @@ text_header(FILE *f, const struct report *r)
 	    c->pmu_reason[0] ? ")" : "");
 	fprintf(f, "Run:   %.3g s per test, %.3g ms samples\n",
 	    r->seconds_per_test, r->sample_ms);
-	if (r->ref != NULL && r->ref_index < r->ref->nmachines)
-		fprintf(f,
-		    "Ref:   %s (%s); VS REF above 1x: this machine "
-		    "does better\n",
-		    r->ref->machines[r->ref_index].id,
-		    r->ref->machines[r->ref_index].label);
+	text_refs(f, r);
 	fputc('\n', f);
 }
 
@@ -70,12 +85,21 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 		(void)snprintf(cv, sizeof cv, "%.2f", r->ns.cv_pct);
 	else
 		(void)snprintf(cv, sizeof cv, "-");
-	compare_ratio_text(rep->ref, rep->ref_index, r->test,
+	compare_ratio_text(rep->ref, &rep->refs[0], r->test,
 	    r->status == BENCH_OK ? r->value : NAN, ratio, sizeof ratio);
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %-6s %7s  %s", w,
-	    r->test->id, v, bench_unit_name(r->test->unit), ns, cyc, cv,
-	    r->ns.n, bench_placement_name(r->placement), ratio,
-	    bench_status_name(r->status));
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %-6s %7s", w, r->test->id,
+	    v, bench_unit_name(r->test->unit), ns, cyc, cv, r->ns.n,
+	    bench_placement_name(r->placement), ratio);
+	if (rep->refs[1].kind != REFSEL_NONE) {
+		compare_ratio_text(rep->ref, &rep->refs[1], r->test,
+		    ok ? r->value : NAN, ratio, sizeof ratio);
+		fprintf(f, " %7s", ratio);
+		fprintf(f, " %7s",
+		    compare_format_ratio(compare_b_vs_a(rep->ref, rep->refs,
+		                             r->test),
+		        ratio, sizeof ratio));
+	}
+	fprintf(f, "  %s", bench_status_name(r->status));
 	if (r->reason[0] != '\0')
 		fprintf(f, ": %s", r->reason);
 	if (ok && r->ns.n > 0 &&
@@ -92,9 +116,12 @@ report_text(FILE *f, const struct report *r)
 	int w = id_width(r);
 
 	text_header(f, r);
-	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %-6s %7s  %s\n", w, "TEST",
+	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7s %-6s %7s", w, "TEST",
 	    "VALUE", "UNIT", "NS/OP", "CYCLES/OP", "CV%", "SAMPLES", "PLACE",
-	    "VS REF", "STATUS");
+	    "VS REF");
+	if (r->refs[1].kind != REFSEL_NONE)
+		fprintf(f, " %7s %7s", "VS B", "B/A");
+	fputs("  STATUS\n", f);
 	for (size_t i = 0; i < r->n; i++)
 		text_row(f, r, &r->results[i], w);
 }

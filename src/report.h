@@ -14,6 +14,7 @@
 
 #include "machine.h"
 #include "refdata.h"
+#include "refsel.h"
 #include "runner.h"
 
 #define REPORT_SCHEMA 1
@@ -33,7 +34,7 @@ struct report {
 	double seconds_per_test;
 	double sample_ms;
 	const struct refdata *ref; /* reference data, or NULL */
-	size_t ref_index;          /* the chosen machine, or SIZE_MAX */
+	struct refsel refs[2];     /* A and B (--ref A,B); B may be none */
 };
 
 /* Write the report; returns 0, or -1 with errno when the stream failed. */

@@ -124,6 +124,8 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 			return st;
 		/* The live monitor keeps samples in its store: no allocation
 		 * between samples there. Batch mode summarises its own. */
+		if (cfg->observe != NULL)
+			cfg->observe(cfg->observe_arg, &s);
 		if (cfg->on_sample != NULL)
 			cfg->on_sample(cfg->on_sample_arg, &s);
 		else if (buf_push(b, &s) != 0)

@@ -26,6 +26,9 @@ struct run_config {
 	 */
 	void (*on_sample)(void *arg, const struct sample *s);
 	void *on_sample_arg;
+	/* Shown every kept sample too, whoever summarises (--html), or NULL. */
+	void (*observe)(void *arg, const struct sample *s);
+	void *observe_arg;
 };
 
 struct test_result {

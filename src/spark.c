@@ -107,6 +107,10 @@ target_range(double lo, double hi, double *tlo, double *thi)
 	}
 	*tlo = lo - h;
 	*thi = hi + h;
+	/* Every figure benchtop plots is a cost or a rate: positive data
+	 * never gets a scale that reads as a negative rate. */
+	if (lo > 0 && *tlo < 0)
+		*tlo = 0;
 }
 
 /*

@@ -35,6 +35,8 @@
  *  - the target range is [min - h, max + h], with the headroom h the data
  *    span times SPARK_HEADROOM; a flat series (min == max == x) gets
  *    h = |x| * SPARK_FLAT_FRAC, or 1 when x is 0, so it draws mid-height;
+ *    positive data never gets a target below 0 (a rate or a cost read
+ *    as negative on the scale would be nonsense);
  *  - the first update takes the target as it is;
  *  - data outside [lo, hi] widens the scale at once: lo and hi become the
  *    lower and the higher of their value and the target's;

@@ -2,7 +2,9 @@
  * ui-compare.c: this machine beside every reference machine (v), test by
  * test for the visible tests, with ratio bars on a log scale: a bar to
  * the right of the axis means this machine does better than that one, to
- * the left worse; the scale spans three decades each way.
+ * the left worse; the scale spans three decades each way. The machines
+ * that serve references A and B for the test are marked A and B, and a
+ * last line gives B against A.
  */
 
 #include "config.h"
@@ -59,8 +61,8 @@ visible(struct ui *ui, struct cursor *c)
 }
 
 static void
-machine_line(struct ui *ui, struct cursor *c, const char *id, const char *text,
-    double ratio)
+machine_line(struct ui *ui, struct cursor *c, const char *mark, const char *id,
+    const char *text, double ratio)
 {
 	char r[16];
 	int axis = 42 + (COLS - 42) / 2, half = (COLS - 42) / 2 - 8;
@@ -68,9 +70,32 @@ machine_line(struct ui *ui, struct cursor *c, const char *id, const char *text,
 	if (!visible(ui, c))
 		return;
 	(void)snprintf(r, sizeof r, isfinite(ratio) ? "%.2fx" : "-", ratio);
-	mvprintw(c->y - 1, 2, "%-22s %10s %6s", id, text, r);
+	mvprintw(c->y - 1, 0, "%-2s%-22s %10s %6s", mark, id, text, r);
 	if (half > 4)
 		draw_bar(ui, c->y - 1, axis, half, ratio);
+}
+
+/* "A", "B", "AB" (with '~' for a stand-in): the references m serves. */
+static const char *
+ref_mark(const struct ui *ui, const struct view_row *r, size_t m)
+{
+	static const char *const marks[2][2][2] = {
+		{ { "", "" }, { "B", "B~" } },
+		{ { "A", "A~" }, { "AB", "AB" } },
+	};
+	int serves[2] = { 0, 0 }, stand_in = 0;
+
+	for (int w = 0; w < 2; w++) {
+		int s;
+
+		if (ui_has_ref(ui, w) &&
+		    refsel_machine_for(ui->cfg.ref, &ui->refs[w], r->test->id,
+		        &s) == m) {
+			serves[w] = 1;
+			stand_in |= s;
+		}
+	}
+	return marks[serves[0]][serves[1]][stand_in];
 }
 
 static void
@@ -86,33 +111,42 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 		    units_higher_is_better(r->test->unit) ? "higher" : "lower");
 		ui_role_off(ui, UI_ROLE_GROUP);
 	}
-	machine_line(ui, c, "this machine",
+	machine_line(ui, c, "", "this machine",
 	    fmt_value(v, sizeof v, r->value, 10), 1.0);
 	for (size_t m = 0; rd != NULL && m < rd->nmachines; m++) {
 		struct compare_ref cr;
 
 		compare_test(rd, m, r->test, r->value, &cr);
 		if (cr.found)
-			machine_line(ui, c, rd->machines[m].id, cr.text,
-			    cr.ratio);
+			machine_line(ui, c, ref_mark(ui, r, m),
+			    rd->machines[m].id, cr.text, cr.ratio);
+	}
+	if (ui_has_ref(ui, 1) && visible(ui, c)) {
+		compare_format_ratio(compare_b_vs_a(rd, ui->refs, r->test), v,
+		    sizeof v);
+		mvprintw(c->y - 1, 2, "B against A (%s vs %s): %s",
+		    refsel_name(rd, &ui->refs[1]),
+		    refsel_name(rd, &ui->refs[0]), v);
 	}
 }
 
 void
 ui_compare_draw(struct ui *ui)
 {
-	struct cursor c = { 0, 4 };
+	int y = ui_header_draw(ui);
+	struct cursor c = { 0, y + 1 };
+	char title[160];
 
-	ui_header_draw(ui);
 	ui_role_on(ui, UI_ROLE_TITLE);
-	mvhline(3, 0, ' ', COLS);
-	mvprintw(3, 0,
+	mvhline(y, 0, ' ', COLS);
+	(void)snprintf(title, sizeof title,
 	    "%-24s %10s %6s  this machine worse <- | -> better "
 	    "(log, %g decades)",
 	    "MACHINE", "VALUE", "RATIO", DECADES);
+	(void)ui_put_clipped(y, 0, title);
 	ui_role_off(ui, UI_ROLE_TITLE);
 	if (ui->cfg.ref == NULL) {
-		mvprintw(5, 2, "no reference data: see --data");
+		mvprintw(y + 2, 2, "no reference data: see --data");
 		return;
 	}
 	for (size_t l = 0; l < ui->nitems; l++)
@@ -121,6 +155,6 @@ ui_compare_draw(struct ui *ui)
 	if (ui->compare_top >= c.line && c.line > 0)
 		ui->compare_top = c.line - 1;
 	mvprintw(LINES - 1, 0,
-	    "j/k scroll, r next reference, any other "
+	    "j/k scroll, r/R next reference A/B, any other "
 	    "key: back");
 }

@@ -44,7 +44,7 @@ detail_stats(struct ui *ui, int *y, const struct view_row *r)
 {
 	double scratch[VIEW_SPARK_MAX];
 	struct stats_summary s;
-	char a[16], b[16], c[16], d[16], e[16], f[16];
+	char a[16], b[16], c[16], d[16], e[16], f[16], line[256];
 
 	stats_summarize(r->spark, r->nspark, scratch, &s);
 	mvprintw((*y)++, 2, "%-8s %10s %10s %10s %10s %10s %10s", "value",
@@ -57,33 +57,39 @@ detail_stats(struct ui *ui, int *y, const struct view_row *r)
 	    fmt_value(e, sizeof e, s.p95, 10),
 	    fmt_value(f, sizeof f, s.max, 10));
 	(*y)++;
-	mvprintw((*y)++, 2,
-	    "ns/op %s   cycles/op %s   CV %.2f%%   "
-	    "median 95%% CI +-%.2f%%   noisy %.0f%%",
+	/* Three lines of under 76 columns: whole at 80, never wrapped. */
+	(void)snprintf(line, sizeof line,
+	    "ns/op %s   cycles/op %s   CV %.2f%%   median 95%% CI +-%.2f%%",
 	    fmt_ns(a, sizeof a, r->ns, 9), fmt_si(b, sizeof b, r->cyc, 9),
-	    r->cv_pct, r->ci_pct, r->noisy_pct);
-	mvprintw((*y)++, 2,
-	    "samples %llu (window %zu)   n per sample %llu   "
+	    r->cv_pct, r->ci_pct);
+	(void)ui_put_clipped((*y)++, 2, line);
+	(void)snprintf(line, sizeof line,
+	    "samples %llu (window %zu, noisy %.0f%%)   n per sample %llu",
+	    (unsigned long long)r->total, r->n, r->noisy_pct,
+	    (unsigned long long)r->meta.n_per_sample);
+	(void)ui_put_clipped((*y)++, 2, line);
+	(void)snprintf(line, sizeof line,
 	    "overhead subtracted %s/op   slices %llu",
-	    (unsigned long long)r->total, r->n,
-	    (unsigned long long)r->meta.n_per_sample,
 	    fmt_ns(c, sizeof c, r->meta.overhead_ns, 8),
 	    (unsigned long long)r->meta.slices);
+	(void)ui_put_clipped((*y)++, 2, line);
 	(void)ui;
 }
 
 static void
 detail_graphs(struct ui *ui, int *y, const struct view_row *r)
 {
-	char line[SPARK_BUFSIZE(256)];
+	char line[SPARK_BUFSIZE(256)], title[160];
 	size_t w = (size_t)(COLS - 4) < 256 ? (size_t)(COLS - 4) : 256;
 	struct spark_scale sc = { 0 };
 
 	spark_scale_update(&sc, r->spark, r->nspark);
 	spark_render(line, sizeof line, r->spark, r->nspark, w, &sc, ui->utf8,
 	    r->marks);
-	mvprintw((*y)++, 2, "history (oldest left), scale %g .. %g %s:", sc.lo,
-	    sc.hi, bench_unit_name(r->test->unit));
+	(void)snprintf(title, sizeof title,
+	    "history (oldest left), scale %g .. %g %s:", sc.lo, sc.hi,
+	    bench_unit_name(r->test->unit));
+	(void)ui_put_clipped((*y)++, 2, title);
 	ui_role_on(ui, UI_ROLE_SPARK);
 	mvaddstr((*y)++, 2, line);
 	ui_role_off(ui, UI_ROLE_SPARK);
@@ -99,21 +105,22 @@ ui_detail_draw(struct ui *ui)
 {
 	const struct view_row *r = ui_current_row(ui);
 	const struct bench_test *t = r->test;
-	int y = 4;
+	int y = ui_header_draw(ui);
+	char line[512];
 
-	ui_header_draw(ui);
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
-	mvprintw(y++, 0, "%s  %s  (%s, group %s)", t->id, t->title,
-	    bench_origin_name(t->origin), bench_group_name(t->group));
+	(void)snprintf(line, sizeof line, "%s  %s  (%s, group %s)", t->id,
+	    t->title, bench_origin_name(t->origin), bench_group_name(t->group));
+	(void)ui_put_clipped(y++, 0, line);
 	ui_role_off(ui, UI_ROLE_TITLE);
 	wrap(&y, 2, t->definition);
-	mvprintw(y++, 2,
-	    "placement %s, worker CPU %d, partner CPU %d; "
-	    "status %s%s%s",
+	(void)snprintf(line, sizeof line,
+	    "placement %s, worker CPU %d, partner CPU %d; status %s%s%s",
 	    bench_placement_name(r->meta.placement), r->meta.cpu,
 	    r->meta.partner_cpu, bench_status_name(r->meta.status),
 	    r->meta.reason[0] ? ": " : "", r->meta.reason);
+	wrap(&y, 2, line);
 	y++;
 	detail_graphs(ui, &y, r);
 	y++;

@@ -27,9 +27,12 @@ static const char *const help_lines[] = {
 	"  u            placement same (all parties on one CPU, the UP",
 	"               picture) / spread (on two CPUs, SMP), from the next "
 	"slice",
-	"  r            next reference machine   v  this machine beside all",
+	"  r / R        next reference A / B: a CPU class, then a machine",
+	"  v            this machine beside every reference machine",
 	"  c            clear history   + / -  refresh faster / slower   "
 	"Ctrl-L  redraw",
+	"  H            write an HTML snapshot (--html FILE, else a dated "
+	"file here)",
 	"",
 	"Columns",
 	"  VALUE        median of the recent samples in the origin's UNIT",
@@ -42,10 +45,13 @@ static const char *const help_lines[] = {
 	"  VS BASELINE  change since b, +-95% CI; ^ better, v worse; 'better'",
 	"               or 'WORSE' when the whole interval is beyond +-1%",
 	"  VS REF       this machine against the reference (r): above 1x it",
-	"               does better (n/c: definition changed, not comparable)",
+	"               does better (n/c: definition changed, not comparable;",
+	"               ~: a stand-in, a machine of another class)",
+	"  VS B, B/A    with a second reference (R, --ref A,B): this machine",
+	"               against B, and B against A (above 1x: B does better)",
 	"  STATUS       ok and placement, waiting, off, or why it cannot run;",
 	"               noisy N%: N% of recent samples disturbed by other load",
-	"  (benchtop)   self row: scheduler's % of worker time, NS/OP per "
+	"  (benchtop)   self row: scheduler's % of worker time, cost per "
 	"slice, ok <1%",
 	"",
 	"Groups: 1 syscall 2 signal 3 ipc 4 ctxsw 5 process 6 file 7 vm",
@@ -56,12 +62,12 @@ void
 ui_help_draw(struct ui *ui)
 {
 	size_t n = sizeof help_lines / sizeof help_lines[0];
+	int y = ui_header_draw(ui);
 
-	ui_header_draw(ui);
-	for (size_t i = 0; i < n && (int)i + 4 < LINES - 1; i++) {
+	for (size_t i = 0; i < n && (int)i + y < LINES - 1; i++) {
 		if (help_lines[i][0] != ' ' && help_lines[i][0] != '\0')
 			ui_role_on(ui, UI_ROLE_GROUP);
-		mvprintw(4 + (int)i, 0, "%s", help_lines[i]);
+		(void)ui_put_clipped(y + (int)i, 0, help_lines[i]);
 		ui_role_off(ui, UI_ROLE_GROUP);
 	}
 	mvprintw(LINES - 1, 0, "any key: back to the table");

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "fmt.h"
 #include "spark.h"
 #include "ui.h"
@@ -28,14 +29,20 @@ enum col {
 	COL_SPREAD,
 	COL_DELTA,
 	COL_REF,
+	COL_REF_B,
+	COL_B_VS_A,
 	COL_STATUS,
 	COL_COUNT
 };
 
 /*
  * Title, width and priority of each column: when the terminal narrows,
- * the column with the highest `drop` number goes first. NAME never goes;
- * SPARK and STATUS take what is left.
+ * the column with the highest `drop` number goes first. NAME, VALUE and
+ * UNIT never go (a value without its unit says nothing); the references
+ * outlast the history, which the detail screen shows in full. SPARK and
+ * STATUS take what is left. 80 columns hold TEST VALUE UNIT NS/OP
+ * HISTORY VS REF STATUS; with two references, TEST VALUE UNIT VS A VS B
+ * B/A STATUS.
  */
 static const struct column {
 	const char *title;
@@ -43,14 +50,16 @@ static const struct column {
 	int drop;
 } table_columns[COL_COUNT] = {
 	[COL_NAME] = { "TEST", 22, 0 },
-	[COL_VALUE] = { "VALUE", 10, 1 },
-	[COL_UNIT] = { "UNIT", 7, 6 },
-	[COL_NS] = { "NS/OP", 9, 3 },
-	[COL_CYC] = { "CYC/OP", 9, 7 },
-	[COL_SPARK] = { "HISTORY", 12, 4 },
-	[COL_SPREAD] = { "CV%", 6, 5 },
+	[COL_VALUE] = { "VALUE", 9, 0 },
+	[COL_UNIT] = { "UNIT", 7, 0 },
+	[COL_NS] = { "NS/OP", 9, 5 },
+	[COL_CYC] = { "CYC/OP", 9, 9 },
+	[COL_SPARK] = { "HISTORY", 10, 6 },
+	[COL_SPREAD] = { "CV%", 6, 8 },
 	[COL_DELTA] = { "VS BASELINE", 17, 2 },
-	[COL_REF] = { "VS REF", 7, 5 },
+	[COL_REF] = { "VS REF", 7, 3 },
+	[COL_REF_B] = { "VS B", 7, 3 },
+	[COL_B_VS_A] = { "B/A", 7, 3 },
 	[COL_STATUS] = { "STATUS", 8, 2 },
 };
 
@@ -71,7 +80,7 @@ total_width(const struct layout *l)
 
 /* Choose the columns for `cols` columns of terminal. */
 static void
-layout_make(struct layout *l, int cols, int baseline, int ref)
+layout_make(struct layout *l, int cols, int baseline, int ref, int ref_b)
 {
 	for (int c = 0; c < COL_COUNT; c++)
 		l->width[c] = table_columns[c].width;
@@ -79,6 +88,8 @@ layout_make(struct layout *l, int cols, int baseline, int ref)
 		l->width[COL_DELTA] = 0;
 	if (!ref)
 		l->width[COL_REF] = 0;
+	if (!ref || !ref_b)
+		l->width[COL_REF_B] = l->width[COL_B_VS_A] = 0;
 	while (total_width(l) > cols) {
 		int worst = -1;
 
@@ -125,9 +136,12 @@ draw_titles(struct ui *ui, int y, const struct layout *l)
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	for (int c = 0; c < COL_COUNT; c++)
-		put(y, &x, l->width[c], table_columns[c].title,
-		    c == COL_VALUE || c == COL_NS || c == COL_CYC ||
-		        c == COL_SPREAD);
+		put(y, &x, l->width[c],
+		    c == COL_REF && l->width[COL_REF_B]
+		        ? "VS A"
+		        : table_columns[c].title,
+		    c != COL_NAME && c != COL_UNIT && c != COL_SPARK &&
+		        c != COL_DELTA && c != COL_STATUS);
 	ui_role_off(ui, UI_ROLE_TITLE);
 }
 
@@ -246,7 +260,14 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		ui_role_off(ui, d);
 		ui_role_on(ui, role);
 	}
-	put(y, &x, l->width[COL_REF], ui_ratio_text(ui, r, buf, sizeof buf), 1);
+	put(y, &x, l->width[COL_REF], ui_ratio_text(ui, r, 0, buf, sizeof buf),
+	    1);
+	put(y, &x, l->width[COL_REF_B],
+	    ui_ratio_text(ui, r, 1, buf, sizeof buf), 1);
+	put(y, &x, l->width[COL_B_VS_A],
+	    compare_format_ratio(compare_b_vs_a(ui->cfg.ref, ui->refs, r->test),
+	        buf, sizeof buf),
+	    1);
 	format_status(r, buf, sizeof buf);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);
@@ -324,38 +345,39 @@ format_self_status(const struct monitor_self *s, char *buf, size_t size)
 		(void)snprintf(buf, size, "high >=%g%%", SELF_LIMIT_PCT);
 }
 
-/* The columns of the self row from TEST to HISTORY. */
-static void
-draw_self_figures(int y, int *x, const struct layout *l,
-    const struct monitor_self *s)
+/* "0.0002": the scheduler's share, to one significant digit below 1%. */
+static const char *
+self_pct_text(double pct, char *buf, size_t size)
 {
-	char buf[64];
+	if (!isfinite(pct) || pct > 100)
+		(void)snprintf(buf, size, "-");
+	else
+		(void)snprintf(buf, size, pct >= 1 ? "%.1f" : "%.1g", pct);
+	return buf;
+}
 
-	put(y, x, l->width[COL_NAME], "(benchtop) scheduler", 0);
-	put(y, x, l->width[COL_VALUE],
-	    fmt_value(buf, sizeof buf, monitor_self_pct(s),
-	        l->width[COL_VALUE]),
-	    1);
-	put(y, x, l->width[COL_UNIT], "%", 0);
-	put(y, x, l->width[COL_NS],
-	    fmt_ns(buf, sizeof buf, monitor_self_slice_ns(s), l->width[COL_NS]),
-	    1);
-	put(y, x, l->width[COL_CYC], "-", 1);
-	(void)snprintf(buf, sizeof buf, "per slice, %llu slices",
-	    (unsigned long long)s->slices);
-	put(y, x, l->width[COL_SPARK], buf, 0);
+/* The width of the columns from VALUE to STATUS, with their gaps. */
+static int
+self_text_width(const struct layout *l)
+{
+	int w = -1;
+
+	for (int c = COL_VALUE; c < COL_STATUS; c++)
+		w += l->width[c] ? l->width[c] + 1 : 0;
+	return w;
 }
 
 /*
- * The self row: VALUE is the scheduler's share of the workers' time in
- * %, NS/OP its cost per slice; the rest of the columns do not apply.
+ * The self row reads like a sentence across the columns from VALUE to
+ * STATUS (the references do not apply to it): "0.0002% of worker time,
+ * 21us/slice, 1234 slices", or its first part where that does not fit.
  */
 static void
 draw_self(struct ui *ui, int y, const struct layout *l)
 {
 	const struct monitor_self *s = &ui->self;
 	enum ui_role role = UI_ROLE_DIM;
-	char buf[32];
+	char buf[160], pct[16], ns[16];
 	int x = 0;
 
 	if (!ui->frozen && ui->cfg.monitor != NULL)
@@ -364,10 +386,18 @@ draw_self(struct ui *ui, int y, const struct layout *l)
 		role = UI_ROLE_BAD;
 	ui_role_on(ui, role);
 	mvhline(y, 0, ' ', COLS);
-	draw_self_figures(y, &x, l, s);
-	put(y, &x, l->width[COL_SPREAD], "-", 1);
-	put(y, &x, l->width[COL_DELTA], "", 0);
-	put(y, &x, l->width[COL_REF], "-", 1);
+	put(y, &x, l->width[COL_NAME], "(benchtop) scheduler", 0);
+	(void)snprintf(buf, sizeof buf,
+	    "%s%% of worker time, %s/slice, %llu slices",
+	    self_pct_text(s->slices ? monitor_self_pct(s) : NAN, pct,
+	        sizeof pct),
+	    fmt_ns(ns, sizeof ns, monitor_self_slice_ns(s), 8),
+	    (unsigned long long)s->slices);
+	if (s->slices == 0)
+		(void)snprintf(buf, sizeof buf, "-");
+	else if ((int)strlen(buf) > self_text_width(l))
+		*strstr(buf, ", ") = '\0'; /* the share alone, whole */
+	put(y, &x, self_text_width(l), buf, 0);
 	format_self_status(s, buf, sizeof buf);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);
@@ -377,21 +407,22 @@ void
 ui_table_draw(struct ui *ui)
 {
 	struct layout l;
+	int y = ui_header_draw(ui);
 	/* The table area less its last line, kept for the self row. */
-	size_t rows = (size_t)(LINES - 6), k;
+	size_t rows = LINES > y + 2 ? (size_t)(LINES - y - 2) : 1, k;
 
-	ui_header_draw(ui);
-	layout_make(&l, COLS, ui->have_baseline, ui_ref_machine(ui) != NULL);
-	draw_titles(ui, 4, &l);
+	layout_make(&l, COLS, ui->have_baseline, ui_has_ref(ui, 0),
+	    ui_has_ref(ui, 1));
+	draw_titles(ui, y++, &l);
 	scroll_to_cursor(ui, rows);
 	for (k = 0; k < rows && ui->top + k < ui->nitems; k++) {
 		const struct ui_line *line = &ui->items[ui->top + k];
 
 		if (line->group >= 0)
-			draw_group(ui, 5 + (int)k, line->group);
+			draw_group(ui, y + (int)k, line->group);
 		else
-			draw_row(ui, 5 + (int)k, &l, &ui->rows[line->row],
+			draw_row(ui, y + (int)k, &l, &ui->rows[line->row],
 			    ui->top + k == ui->cursor);
 	}
-	draw_self(ui, 5 + (int)k, &l);
+	draw_self(ui, y + (int)k, &l);
 }

@@ -1,7 +1,8 @@
 /*
- * ui.c: the curses lifecycle, the main loop, keys, the header, and the
- * refresh of view rows from the store. One file per screen draws the rest
- * (ui-table.c, ui-detail.c, ui-help.c).
+ * ui.c: the curses lifecycle, the main loop, the header, and the refresh
+ * of view rows from the store. Keys are in ui-keys.c, benchtoprc in
+ * ui-settings.c, the quiet screen in ui-quiet.c; one file per screen
+ * draws the rest (ui-table.c, ui-detail.c, ui-help.c, ui-compare.c).
  */
 
 #include "config.h"
@@ -118,41 +119,18 @@ measure_self(struct ui *ui)
 	ui->wall_t0_ns = wall;
 }
 
-const struct ref_machine *
-ui_ref_machine(const struct ui *ui)
+int
+ui_has_ref(const struct ui *ui, int which)
 {
-	const struct refdata *rd = ui->cfg.ref;
-
-	return rd != NULL && ui->ref_index < rd->nmachines
-	    ? &rd->machines[ui->ref_index]
-	    : NULL;
+	return ui->cfg.ref != NULL && ui->refs[which].kind != REFSEL_NONE;
 }
 
 const char *
-ui_ratio_text(const struct ui *ui, const struct view_row *r, char *buf,
-    size_t size)
+ui_ratio_text(const struct ui *ui, const struct view_row *r, int which,
+    char *buf, size_t size)
 {
-	return compare_ratio_text(ui->cfg.ref, ui->ref_index, r->test, r->value,
-	    buf, size);
-}
-
-/* r: the next reference machine (reference data and profiles). */
-static void
-cycle_ref(struct ui *ui)
-{
-	const struct refdata *rd = ui->cfg.ref;
-	const struct ref_machine *m;
-
-	if (rd == NULL || rd->nmachines == 0) {
-		(void)snprintf(ui->message, sizeof ui->message,
-		    "no reference data (see --data)");
-		return;
-	}
-	ui->ref_index =
-	    ui->ref_index + 1 < rd->nmachines ? ui->ref_index + 1 : 0;
-	m = ui_ref_machine(ui);
-	(void)snprintf(ui->message, sizeof ui->message, "reference %s: %s",
-	    m->id, m->label);
+	return compare_ratio_text(ui->cfg.ref, &ui->refs[which], r->test,
+	    r->value, buf, size);
 }
 
 const struct view_row *
@@ -302,21 +280,34 @@ write_log(struct ui *ui)
 
 /* ---- Header ---- */
 
+int
+ui_put_clipped(int y, int x, const char *s)
+{
+	int room = COLS - x;
+
+	if (room <= 0)
+		return x;
+	mvaddnstr(y, x, s, room);
+	return x + ((int)strlen(s) < room ? (int)strlen(s) : room);
+}
+
 static void
 header_line1(struct ui *ui)
 {
 	const struct machine *m = ui->cfg.machine;
 	uint64_t up = (cycles_now_ns() - ui->start_ns) / 1000000000u;
 	double load[3] = { 0, 0, 0 };
+	char line[512];
 
 	(void)getloadavg(load, 3);
-	mvprintw(0, 0,
+	(void)snprintf(line, sizeof line,
 	    "benchtop %s  %s  %s  up %02llu:%02llu:%02llu  "
 	    "load %.2f %.2f %.2f  ui %.1f%% cpu",
 	    PACKAGE_VERSION, m->host, m->kernel,
 	    (unsigned long long)(up / 3600), (unsigned long long)(up / 60 % 60),
 	    (unsigned long long)(up % 60), load[0], load[1], load[2],
 	    ui->ui_cpu_pct);
+	(void)ui_put_clipped(0, 0, line);
 }
 
 static void
@@ -324,315 +315,90 @@ header_line2(struct ui *ui)
 {
 	const struct machine *m = ui->cfg.machine;
 	const struct cycles_info *c = &m->clock;
+	char line[512];
 
-	mvprintw(1, 0,
+	(void)snprintf(line, sizeof line,
 	    "CPU %s [%s%s], %d CPUs  core %.2f GHz  TSC %.2f GHz  "
 	    "cycles %s",
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
 	    m->cpu.hypervisor ? ", VM" : "", m->cpu.cpus_online,
 	    c->core_hz / 1e9, c->tsc_hz / 1e9, cycles_source_name(c->source));
+	(void)ui_put_clipped(1, 0, line);
 }
 
+/* The state line: workers, placement, refresh, sort, flags, feedback. */
 static void
-header_line3(struct ui *ui)
+header_state(struct ui *ui, int y)
 {
 	struct monitor *mon = ui->cfg.monitor;
-	int paused = monitor_paused(mon);
+	int paused = monitor_paused(mon), x;
+	char line[512];
 
-	mvprintw(2, 0,
-	    "ref %s  workers %d  placement %s  refresh %.1fs  "
-	    "sort %s%s",
-	    ui_ref_machine(ui) ? ui_ref_machine(ui)->id : "none",
+	(void)snprintf(line, sizeof line,
+	    "workers %d  placement %s  refresh %.1fs  sort %s%s",
 	    monitor_workers(mon), bench_placement_name(monitor_placement(mon)),
 	    ui_quiet_delay_ms(ui) / 1000.0,
 	    (const char *[]){ "group", "name", "ns/op", "cv",
 	        "delta" }[ui->sort],
 	    ui->sort_reverse ? " (reversed)" : "");
+	x = ui_put_clipped(y, 0, line);
 	if (paused || ui->frozen) {
-		ui_role_on(ui, UI_ROLE_WARN);
-		printw("  %s%s", paused ? "[PAUSED: no measurement] " : "",
+		(void)snprintf(line, sizeof line, "  %s%s",
+		    paused ? "[PAUSED: no measurement] " : "",
 		    ui->frozen ? "[FROZEN display]" : "");
+		ui_role_on(ui, UI_ROLE_WARN);
+		x = ui_put_clipped(y, x, line);
 		ui_role_off(ui, UI_ROLE_WARN);
 	}
 	if (ui->quiet && ui->quiet_cpu >= 0)
-		printw("  [QUIET: ui on CPU %d]", ui->quiet_cpu);
-	else if (ui->quiet)
-		printw("  [QUIET]");
+		(void)snprintf(line, sizeof line, "  [QUIET: ui on CPU %d]",
+		    ui->quiet_cpu);
+	else
+		(void)snprintf(line, sizeof line, "%s",
+		    ui->quiet ? "  [QUIET]" : "");
+	x = ui_put_clipped(y, x, line);
 	if (ui->have_baseline)
-		printw("  baseline set");
-	if (ui->message[0] != '\0')
-		printw("  -- %s", ui->message);
+		x = ui_put_clipped(y, x, "  baseline set");
+	if (ui->message[0] != '\0') {
+		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
+		(void)ui_put_clipped(y, x, line);
+	}
 }
 
-void
+/* "ref A p6: byte p3-850m, lmbench doug-750-2.5.65a~ ... (~ stand-in)" */
+static void
+header_ref(struct ui *ui, int y, int which)
+{
+	char what[384], line[512];
+
+	if (!ui_has_ref(ui, which)) {
+		(void)ui_put_clipped(y, 0,
+		    ui->cfg.ref ? "ref none (r: a class or machine)"
+		                : "ref none (no reference data)");
+		return;
+	}
+	refsel_describe(ui->cfg.ref, &ui->refs[which], what, sizeof what);
+	(void)snprintf(line, sizeof line, "ref %s%s: %s%s",
+	    ui_has_ref(ui, 1) ? (which ? "B " : "A ") : "",
+	    refsel_name(ui->cfg.ref, &ui->refs[which]), what,
+	    strchr(what, '~') ? "  (~ stand-in)" : "");
+	(void)ui_put_clipped(y, 0, line);
+}
+
+int
 ui_header_draw(struct ui *ui)
 {
+	int y = 3;
+
 	ui_role_on(ui, UI_ROLE_HEADER);
 	header_line1(ui);
 	header_line2(ui);
 	ui_role_off(ui, UI_ROLE_HEADER);
-	header_line3(ui);
-}
-
-/* ---- Keys ---- */
-
-static void
-move_cursor(struct ui *ui, long delta)
-{
-	long c = (long)ui->cursor, last = (long)ui->nitems - 1;
-	long step = delta < 0 ? -1 : 1;
-
-	if (ui->nitems == 0)
-		return;
-	c += delta;
-	if (c < 0)
-		c = 0;
-	if (c > last)
-		c = last;
-	/* Headings are not selectable: step on to the next row. */
-	while (c >= 0 && c <= last && ui->items[c].group >= 0)
-		c += step;
-	if (c < 0 || c > last) {
-		c = step < 0 ? 0 : last;
-		while (c <= last && ui->items[c].group >= 0)
-			c++;
-	}
-	if (c <= last)
-		ui->cursor = (size_t)c;
-}
-
-static void
-toggle_group(struct ui *ui, int g)
-{
-	if (g < 0 || g >= BENCH_GROUP_COUNT)
-		return;
-	ui->hidden_groups ^= 1u << g;
-	(void)snprintf(ui->message, sizeof ui->message, "group %s %s",
-	    bench_group_name(g),
-	    ui->hidden_groups & (1u << g) ? "hidden" : "shown");
-}
-
-/* g: show one group at a time, cycling, then all again. */
-static void
-cycle_groups(struct ui *ui)
-{
-	unsigned all = (1u << BENCH_GROUP_COUNT) - 1;
-	int shown = -1;
-
-	for (int g = 0; g < BENCH_GROUP_COUNT; g++)
-		if (ui->hidden_groups == (all & ~(1u << g)))
-			shown = g;
-	if (shown + 1 >= BENCH_GROUP_COUNT) {
-		ui->hidden_groups = 0;
-		(void)snprintf(ui->message, sizeof ui->message, "all groups");
-		return;
-	}
-	ui->hidden_groups = all & ~(1u << (shown + 1));
-	(void)snprintf(ui->message, sizeof ui->message, "group %s only",
-	    bench_group_name(shown + 1));
-}
-
-static void
-take_baseline(struct ui *ui, int set)
-{
-	ui->have_baseline = set;
-	for (size_t i = 0; i < ui->nrows && set; i++)
-		view_baseline_take(&ui->base[i], &ui->rows[i]);
-	(void)snprintf(ui->message, sizeof ui->message, "%s",
-	    set ? "baseline set: deltas vs now" : "baseline cleared");
-}
-
-static void
-toggle_test(struct ui *ui)
-{
-	const struct view_row *r = ui_current_row(ui);
-
-	if (r == NULL)
-		return;
-	store_set_enabled(ui->cfg.store, r->index, !r->enabled);
-	(void)snprintf(ui->message, sizeof ui->message, "%s %s", r->test->id,
-	    r->enabled ? "disabled" : "enabled");
-}
-
-static void
-drop_mark(struct ui *ui)
-{
-	uint32_t now = store_ms(ui->cfg.store, cycles_now_ns());
-
-	if (ui->nmarks == VIEW_MAX_MARKS) {
-		memmove(ui->marks, ui->marks + 1,
-		    (VIEW_MAX_MARKS - 1) * sizeof ui->marks[0]);
-		ui->nmarks--;
-	}
-	ui->marks[ui->nmarks++] = now;
-	(void)snprintf(ui->message, sizeof ui->message, "mark %zu at %.1fs",
-	    ui->nmarks, now / 1000.0);
-}
-
-static void
-change_delay(struct ui *ui, int faster)
-{
-	int d = ui->cfg.delay_ms;
-
-	d = faster ? d / 2 : d * 2;
-	ui->cfg.delay_ms = d < 100 ? 100 : d > 60000 ? 60000 : d;
-	(void)snprintf(ui->message, sizeof ui->message, "refresh %.1fs",
-	    ui->cfg.delay_ms / 1000.0);
-}
-
-static void
-toggle_placement(struct ui *ui)
-{
-	struct monitor *m = ui->cfg.monitor;
-	enum bench_placement p = monitor_placement(m) == BENCH_PLACE_SAME
-	    ? BENCH_PLACE_SPREAD
-	    : BENCH_PLACE_SAME;
-
-	monitor_set_placement(m, p);
-	(void)snprintf(ui->message, sizeof ui->message,
-	    "placement %s from the next slice", bench_placement_name(p));
-}
-
-static void
-clear_history(struct ui *ui)
-{
-	for (size_t i = 0; i < ui->nrows; i++)
-		store_clear(ui->cfg.store, i);
-	ui->nmarks = 0;
-	(void)snprintf(ui->message, sizeof ui->message, "history cleared");
-}
-
-/* Keys that move the cursor; returns 1 if the key was one of them. */
-static int
-key_move(struct ui *ui, int ch)
-{
-	long page = LINES > 8 ? LINES - 6 : 1;
-
-	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		move_cursor(ui, -1);
-		return 1;
-	case KEY_DOWN:
-	case 'j':
-		move_cursor(ui, 1);
-		return 1;
-	case KEY_PPAGE:
-		move_cursor(ui, -page);
-		return 1;
-	case KEY_NPAGE:
-		move_cursor(ui, page);
-		return 1;
-	case KEY_HOME:
-		move_cursor(ui, -(long)ui->nitems);
-		return 1;
-	case KEY_END:
-		move_cursor(ui, (long)ui->nitems);
-		return 1;
-	}
-	return 0;
-}
-
-/*
- * The key dispatcher: one case per key of the help screen, which is why
- * it is long. Returns 1 to quit.
- */
-static int
-handle_key(struct ui *ui, int ch)
-{
-	ui->message[0] = '\0';
-	if (ui->screen == UI_COMPARE &&
-	    (ch == KEY_DOWN || ch == 'j' || ch == KEY_NPAGE)) {
-		ui->compare_top += ch == KEY_NPAGE ? (size_t)LINES / 2 : 1;
-		return 0;
-	}
-	if (ui->screen == UI_COMPARE && (ch == KEY_UP || ch == 'k')) {
-		ui->compare_top -= ui->compare_top > 0;
-		return 0;
-	}
-	if (ui->screen != UI_TABLE && ch != 'q' && ch != 'p' && ch != ' ' &&
-	    ch != 'r') {
-		ui->screen = UI_TABLE; /* any other key leaves help/detail */
-		return 0;
-	}
-	if (key_move(ui, ch))
-		return 0;
-	switch (ch) {
-	case 'q':
-		return 1;
-	case '?':
-	case 'h':
-	case KEY_F(1):
-		ui->screen = UI_HELP;
-		break;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-		ui->screen = ui_current_row(ui) ? UI_DETAIL : UI_TABLE;
-		break;
-	case ' ':
-		ui->frozen = !ui->frozen;
-		break;
-	case 'p':
-		monitor_set_paused(ui->cfg.monitor,
-		    !monitor_paused(ui->cfg.monitor));
-		break;
-	case 'Q':
-		ui_quiet_set(ui, !ui->quiet);
-		break;
-	case 'a':
-		ui->collapsed = !ui->collapsed;
-		(void)snprintf(ui->message, sizeof ui->message, "%s",
-		    ui->collapsed ? "one line per group (a: rows again)"
-		                  : "rows again");
-		break;
-	case 't':
-		toggle_test(ui);
-		break;
-	case 'g':
-		cycle_groups(ui);
-		break;
-	case 's':
-		ui->sort = (ui->sort + 1) % UI_SORT_COUNT;
-		break;
-	case 'S':
-		ui->sort_reverse = !ui->sort_reverse;
-		break;
-	case 'b':
-		take_baseline(ui, 1);
-		break;
-	case 'B':
-		take_baseline(ui, 0);
-		break;
-	case 'm':
-		drop_mark(ui);
-		break;
-	case 'u':
-		toggle_placement(ui);
-		break;
-	case 'r':
-		cycle_ref(ui);
-		break;
-	case 'v':
-		ui->screen = UI_COMPARE;
-		ui->compare_top = 0;
-		break;
-	case 'c':
-		clear_history(ui);
-		break;
-	case '+':
-	case '-':
-		change_delay(ui, ch == '+');
-		break;
-	case 12: /* Ctrl-L */
-		clearok(curscr, TRUE);
-		break;
-	default:
-		if (ch >= '1' && ch <= '9')
-			toggle_group(ui, ch - '1');
-		break;
-	}
-	return 0;
+	header_state(ui, 2);
+	header_ref(ui, y++, 0);
+	if (ui_has_ref(ui, 1))
+		header_ref(ui, y++, 1);
+	return y;
 }
 
 /* ---- Drawing and the loop ---- */
@@ -748,7 +514,8 @@ ui_run(const struct ui_config *cfg)
 
 	memset(&ui, 0, sizeof ui);
 	ui.cfg = *cfg;
-	ui.ref_index = cfg->ref_index;
+	ui.refs[0] = cfg->refs[0];
+	ui.refs[1] = cfg->refs[1];
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
 	ui.cpu_t0_ns = thread_cpu_ns();
 	ui.log_epoch_s =
@@ -757,6 +524,10 @@ ui_run(const struct ui_config *cfg)
 		ui_free(&ui);
 		return -1;
 	}
+	ui_settings_apply(&ui);
+	if (cfg->notice != NULL)
+		(void)snprintf(ui.message, sizeof ui.message, "%s",
+		    cfg->notice);
 	curses_start(&ui);
 	ui_quiet_init(&ui);
 	while (!atomic_load(cfg->quit)) {
@@ -776,7 +547,7 @@ ui_run(const struct ui_config *cfg)
 		if ((ch = getch()) == ERR)
 			continue;
 		/* resizeterm() queues KEY_RESIZE itself: just redraw. */
-		if (ch != KEY_RESIZE && handle_key(&ui, ch))
+		if (ch != KEY_RESIZE && ui_key(&ui, ch))
 			atomic_store(cfg->quit, 1);
 		if (ch == 's' || ch == 'S' || ch == 'b' || ch == 'c')
 			next = 0; /* recompute with the new order or state */
@@ -784,6 +555,7 @@ ui_run(const struct ui_config *cfg)
 	}
 	endwin();
 	write_log(&ui);
+	ui_settings_save(&ui);
 	ui_free(&ui);
 	return 0;
 }

@@ -15,9 +15,12 @@
 #include "machine.h"
 #include "monitor.h"
 #include "refdata.h"
+#include "refsel.h"
 #include "spark.h"
 #include "store.h"
 #include "view.h"
+
+struct settings;
 
 struct ui_config {
 	struct store *store;
@@ -30,9 +33,15 @@ struct ui_config {
 	atomic_int *quit;   /* set by main on INT/TERM/HUP; set on q */
 	atomic_int *resize; /* set by main on SIGWINCH */
 	const int *worker_cpus;
-	const struct refdata *ref; /* reference data, or NULL */
-	size_t ref_index;          /* initial reference machine */
-	struct exporter *exporter; /* --openmetrics-file, or NULL */
+	const struct refdata *ref;       /* reference data, or NULL */
+	struct refsel refs[2];           /* initial references A and B */
+	struct exporter *exporter;       /* --openmetrics-file, or NULL */
+	const struct settings *settings; /* benchtoprc's screen state */
+	const char *rc_path; /* where q writes the settings, or NULL */
+	const char *notice;  /* the first feedback line (a warning), or "" */
+	const char *html;    /* --html FILE for key H, or NULL */
+	int argc;            /* the command line, for the page */
+	char *const *argv;
 };
 
 enum ui_screen { UI_TABLE, UI_DETAIL, UI_HELP, UI_COMPARE };
@@ -92,9 +101,9 @@ struct ui {
 	uint64_t start_ns;
 	double ui_cpu_pct;
 	uint64_t cpu_t0_ns, wall_t0_ns;
-	char message[128];  /* one-line feedback, e.g. "baseline set" */
-	size_t ref_index;   /* reference machine (r), SIZE_MAX: none */
-	size_t compare_top; /* first line of the comparison screen */
+	char message[128];     /* one-line feedback, e.g. "baseline set" */
+	struct refsel refs[2]; /* references A (r) and B (R) */
+	size_t compare_top;    /* first line of the comparison screen */
 	uint64_t next_export_ns;
 	int collapsed;            /* a: one line per group, no rows */
 	int quiet;                /* Q: draw only while workers are parked */
@@ -106,11 +115,21 @@ struct ui {
 /* Run the live screen until q or a stop signal; returns an exit code. */
 int ui_run(const struct ui_config *cfg);
 
+/* benchtoprc (ui-settings.c): the screen's part at start; all on quit. */
+void ui_settings_apply(struct ui *ui);
+void ui_settings_save(struct ui *ui);
+
+/* Keys (ui-keys.c): one key's effect; returns 1 to quit. */
+int ui_key(struct ui *ui, int ch);
+
 /* Screens (ui-table.c, ui-detail.c, ui-help.c); draw reads ui only. */
 void ui_table_draw(struct ui *ui);
 void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
+
+/* Key H (ui-html.c): the figures on the screen as an HTML page. */
+void ui_html_snapshot(struct ui *ui);
 
 /* Quiet mode (ui-quiet.c). */
 void ui_quiet_init(struct ui *ui);
@@ -128,12 +147,16 @@ void ui_quiet_release(struct ui *ui);
 /* Shared drawing helpers (ui.c). */
 void ui_role_on(struct ui *ui, enum ui_role role);
 void ui_role_off(struct ui *ui, enum ui_role role);
-void ui_header_draw(struct ui *ui);
+/* The header, each line cut at the screen's width; returns the first
+ * line below it. */
+int ui_header_draw(struct ui *ui);
+/* Put `s` at (y, x), cut at the right edge; returns the column after. */
+int ui_put_clipped(int y, int x, const char *s);
 const struct view_row *ui_current_row(const struct ui *ui);
-/* "12.4x" against the current reference, "n/c", or "-". */
+/* "12.4x" against reference `which` (0: A, 1: B), "n/c", or "-". */
 const char *ui_ratio_text(const struct ui *ui, const struct view_row *r,
-    char *buf, size_t size);
-/* The current reference machine, or NULL. */
-const struct ref_machine *ui_ref_machine(const struct ui *ui);
+    int which, char *buf, size_t size);
+/* Whether reference `which` is set. */
+int ui_has_ref(const struct ui *ui, int which);
 
 #endif

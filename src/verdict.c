@@ -70,8 +70,8 @@ check_judge(const struct refdata *rd, size_t m, const struct test_result *r,
 		out->verdict = CHECK_OK;
 }
 
-static void
-verdict_text(const struct check_line *l, char *buf, size_t size)
+void
+check_verdict_text(const struct check_line *l, char *buf, size_t size)
 {
 	switch (l->verdict) {
 	case CHECK_SLOWER:
@@ -105,7 +105,7 @@ check_write(FILE *f, const struct refdata *rd, size_t m,
 
 		check_judge(rd, m, &r[i], tolerance_pct, &l);
 		compare_test(rd, m, r[i].test, r[i].value, &c);
-		verdict_text(&l, verdict, sizeof verdict);
+		check_verdict_text(&l, verdict, sizeof verdict);
 		if (r[i].status != BENCH_OK)
 			(void)snprintf(verdict, sizeof verdict,
 			    "not comparable: %s",

@@ -39,6 +39,9 @@ char *check_test_list(const struct refdata *rd, size_t m);
 void check_judge(const struct refdata *rd, size_t m,
     const struct test_result *r, double tolerance_pct, struct check_line *out);
 
+/* "ok", "slower by 12.3%", "faster by 4.0%" or "not comparable". */
+void check_verdict_text(const struct check_line *l, char *buf, size_t size);
+
 /* Print the verdicts; returns EXIT_SLOWER if any test is slower, else 0. */
 int check_write(FILE *f, const struct refdata *rd, size_t m,
     const struct test_result *r, size_t n, double tolerance_pct);

@@ -9,6 +9,9 @@ set -u
 BENCHTOP=${BENCHTOP:-./src/benchtop}
 case $BENCHTOP in /*) ;; *) BENCHTOP=$(pwd)/$BENCHTOP ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bad.XXXXXX") || exit 99
+# The live screen keeps its settings here, not in the user's home.
+XDG_CONFIG_HOME=$work/config
+export XDG_CONFIG_HOME
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
@@ -82,6 +85,13 @@ for v in ../up a/b .hidden "$longname"; do
 done
 try 2 --batch --skip '*'
 try 2 --machine p3-850m
+# --ref A,B: a third, an empty half, an unknown word; --check takes one
+# machine, not a class or a pair.
+for v in p6,netburst,k7 ,p6 p6, pentium9 p6,pentium9 "$longname"; do
+	try 2 --batch --ref "$v"
+done
+try 2 --check p6
+try 2 --check p3-850m,p4-2000
 try 2 --check p3-850m --report byte
 try 2 --watch 1 --batch
 try 2 --batch --log "$work/x.csv"

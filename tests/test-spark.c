@@ -263,6 +263,7 @@ test_scale_prime(void)
 	static const double mixed[] = { NAN, 0, 100, -INFINITY };
 	static const double five[] = { 5 };
 	static const double zero[] = { 0, 0 };
+	static const double wide[] = { 5, 105 };
 	struct spark_scale s = { 0 };
 
 	spark_scale_update(&s, none, NELEM(none));
@@ -279,6 +280,9 @@ test_scale_prime(void)
 	s = (struct spark_scale){ 0 };
 	spark_scale_update(&s, zero, 2);
 	CHECK("flat 0 is 0 +- 1", scale_is(&s, -1, 1));
+	s = (struct spark_scale){ 0 };
+	spark_scale_update(&s, wide, NELEM(wide));
+	CHECK("positive data: headroom stops at 0", scale_is(&s, 0, 115));
 }
 
 /* A spike widens the scale in the very update it arrives in. */

@@ -16,21 +16,24 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM HUP
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-fail() {
-	failed=$((failed + 1))
-	echo "FAIL: $*"
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
+# The settings of these runs stay in the scratch directory.
+XDG_CONFIG_HOME=$work/config
+export XDG_CONFIG_HOME
+rc=$work/config/benchtop/benchtoprc
+# A failure here shows the screen it saw.
+fail_screen() {
+	fail "$@"
 	echo "----- screen -----"
 	cat "$work/screen"
 	echo "------------------"
 }
 screen() { T capture-pane -p >"$work/screen"; }
 has() { grep -q -- "$1" "$work/screen"; }
-check() { # check DESCRIPTION PATTERN: the screen shows PATTERN
+shows() { # shows DESCRIPTION PATTERN: the screen shows PATTERN
 	screen
-	if has "$2"; then ok; else fail "$1"; fi
+	if has "$2"; then ok; else fail_screen "$1"; fi
 }
 # wait_for PATTERN SECONDS: poll the screen until it shows PATTERN
 wait_for() {
@@ -51,18 +54,18 @@ T new-session -d -x 120 -y 40 \
     "LANG=C.UTF-8 TERM=xterm $BENCHTOP --only 'lmbench.null_call,lmbench.null_io,bsd.lock_pingpong' \
      --slice-ms 300 -d 0.3 --dir '$work/scratch' --log '$work/log.csv'; echo EXIT=\$? >'$work/exit'; sleep 60"
 
-if wait_for '^lmbench.null_call  *[0-9]' 15; then ok; else fail "rows with numbers"; fi
-check "header names the host's kernel" "^benchtop .* Linux "
-check "header: cycles source" "cycles \(pmu\|tsc-scaled\|clock-scaled\)"
-check "column titles" "TEST .*VALUE .*NS/OP"
-check "group heading" "syscall"
+if wait_for '^lmbench.null_call  *[0-9]' 15; then ok; else fail_screen "rows with numbers"; fi
+shows "header names the host's kernel" "^benchtop .* Linux "
+shows "header: cycles source" "cycles \(pmu\|tsc-scaled\|clock-scaled\)"
+shows "column titles" "TEST .*VALUE .*NS/OP"
+shows "group heading" "syscall"
 # The self row: last, the scheduler's overhead in %, a cost per slice.
-if wait_for '^(benchtop) scheduler  *[0-9][0-9.e-]* %  *[0-9.]*[mun]*s .*ok <1%' 10
-then ok; else fail "self row with a percentage"; fi
+if wait_for '^(benchtop) scheduler  *[0-9][0-9.e-]*% of worker time.*ok <1%' 10
+then ok; else fail_screen "self row with a percentage"; fi
 # Down past the end stays on the last test, never on the self row: t
 # toggles that test.
 T send-keys j j j j j j t
-if wait_for "bsd.lock_pingpong disabled" 3; then ok; else fail "self row not selectable"; fi
+if wait_for "bsd.lock_pingpong disabled" 3; then ok; else fail_screen "self row not selectable"; fi
 T send-keys t k k k k k k
 # Values move: poll for up to 10 s (a loaded machine may starve the run).
 a=$(row)
@@ -74,45 +77,45 @@ while [ "$a" = "$b" ] && [ $i -lt 50 ]; do
 	b=$(row)
 	i=$((i + 1))
 done
-if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail "values change ($a / $b)"; fi
+if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail_screen "values change ($a / $b)"; fi
 
 T send-keys p
 sleep 0.8
-check "p shows paused" "PAUSED"
+shows "p shows paused" "PAUSED"
 screen
 a=$(row)
 sleep 1.5
 screen
 b=$(row)
-if [ "$a" = "$b" ]; then ok; else fail "paused values stay ($a / $b)"; fi
+if [ "$a" = "$b" ]; then ok; else fail_screen "paused values stay ($a / $b)"; fi
 T send-keys p
 sleep 0.5
 
 T send-keys '?'
 sleep 0.5
-check "? shows help" "enable/disable the test"
+shows "? shows help" "enable/disable the test"
 T send-keys x
 sleep 0.5
-check "any key leaves help" "TEST .*VALUE"
+shows "any key leaves help" "TEST .*VALUE"
 
 T send-keys b
-if wait_for "VS BASELINE" 3; then ok; else fail "b shows the delta column"; fi
+if wait_for "VS BASELINE" 3; then ok; else fail_screen "b shows the delta column"; fi
 sleep 1.5
-check "a delta in a row" "^lmbench.null_call .*[0-9]\.[0-9]% [+±]"
+shows "a delta in a row" "^lmbench.null_call .*[0-9]\.[0-9]% [+±]"
 
 T send-keys u
-if wait_for "placement same" 3; then ok; else fail "u: placement same"; fi
+if wait_for "placement same" 3; then ok; else fail_screen "u: placement same"; fi
 T send-keys u
-if wait_for "placement spread" 3; then ok; else fail "u: placement spread"; fi
+if wait_for "placement spread" 3; then ok; else fail_screen "u: placement spread"; fi
 
 T send-keys Enter
-if wait_for "history (oldest left)" 3; then ok; else fail "enter: detail"; fi
+if wait_for "history (oldest left)" 3; then ok; else fail_screen "enter: detail"; fi
 T send-keys x
 
 # Q: quiet screen; it still redraws (every 5 s, between samples).
 T send-keys Q
-if wait_for "QUIET" 4; then ok; else fail "Q shows quiet in the header"; fi
-check "quiet: refresh 5 s" "refresh 5.0s"
+if wait_for "QUIET" 4; then ok; else fail_screen "Q shows quiet in the header"; fi
+shows "quiet: refresh 5 s" "refresh 5.0s"
 screen
 a=$(row)
 b=$a
@@ -123,23 +126,23 @@ while [ "$a" = "$b" ] && [ $i -lt 60 ]; do
 	b=$(row)
 	i=$((i + 1))
 done
-if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail "quiet: values still change ($a / $b)"; fi
+if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail_screen "quiet: values still change ($a / $b)"; fi
 T send-keys Q
-if wait_for "quiet off" 4; then ok; else fail "Q again: quiet off"; fi
+if wait_for "quiet off" 4; then ok; else fail_screen "Q again: quiet off"; fi
 
 # a: one line per group, each summarising its tests; a again: rows.
-check "a group heading summarises its tests" "syscall .*2 tests: [0-9] ok"
+shows "a group heading summarises its tests" "syscall .*2 tests: [0-9] ok"
 T send-keys a
-if wait_for "one line per group" 3; then ok; else fail "a: collapsed"; fi
+if wait_for "one line per group" 3; then ok; else fail_screen "a: collapsed"; fi
 screen
-if ! has "^lmbench.null_call"; then ok; else fail "a: no test rows"; fi
+if ! has "^lmbench.null_call"; then ok; else fail_screen "a: no test rows"; fi
 T send-keys a
-if wait_for "^lmbench.null_call" 3; then ok; else fail "a again: rows"; fi
+if wait_for "^lmbench.null_call" 3; then ok; else fail_screen "a again: rows"; fi
 
 T resize-window -x 40 -y 10
-if wait_for "need 60x12" 3; then ok; else fail "size message at 40x10"; fi
+if wait_for "need 60x12" 3; then ok; else fail_screen "size message at 40x10"; fi
 T resize-window -x 120 -y 40
-if wait_for "TEST .*VALUE" 3; then ok; else fail "table back at 120x40"; fi
+if wait_for "TEST .*VALUE" 3; then ok; else fail_screen "table back at 120x40"; fi
 
 # Our benchtop and its partners: their command line names our scratch dir.
 ours() {
@@ -152,22 +155,22 @@ pid=$(ours | head -n 1)
 T send-keys q
 i=0
 while [ ! -s "$work/exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-if grep -q "EXIT=0" "$work/exit" 2>/dev/null; then ok; else fail "q exits 0"; fi
+if grep -q "EXIT=0" "$work/exit" 2>/dev/null; then ok; else fail_screen "q exits 0"; fi
 screen
-if ! has "TEST .*VALUE"; then ok; else fail "terminal restored after q"; fi
+if ! has "TEST .*VALUE"; then ok; else fail_screen "terminal restored after q"; fi
 sleep 0.3
-if [ -n "$pid" ]; then ok; else fail "found the running benchtop"; fi
-if [ -z "$(ours)" ]; then ok; else fail "no benchtop or partner left"; fi
-if [ -z "$(ls -A "$work/scratch")" ]; then ok; else fail "scratch emptied"; fi
+if [ -n "$pid" ]; then ok; else fail_screen "found the running benchtop"; fi
+if [ -z "$(ours)" ]; then ok; else fail_screen "no benchtop or partner left"; fi
+if [ -z "$(ls -A "$work/scratch")" ]; then ok; else fail_screen "scratch emptied"; fi
 
 # --log: a header, then whole lines of samples with the header's fields.
 if [ "$(head -n 1 "$work/log.csv")" = \
     "timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,marks,noisy" ]
-then ok; else fail "log header"; fi
+then ok; else fail_screen "log header"; fi
 if awk -F, 'NR > 1 && (NF != 10 || ($10 != 0 && $10 != 1)) { bad = 1 } END { exit bad || NR < 5 }' \
-    "$work/log.csv"; then ok; else fail "log lines whole"; fi
+    "$work/log.csv"; then ok; else fail_screen "log lines whole"; fi
 if grep -q '^[0-9]*\.[0-9]*,lmbench\.null_call,[0-9.e-]*,us,' \
-    "$work/log.csv"; then ok; else fail "log null_call samples"; fi
+    "$work/log.csv"; then ok; else fail_screen "log null_call samples"; fi
 
 # TERM=dumb: one line, then the batch report instead of a screen.
 # (stdout stays the terminal: only TERM makes the screen unusable)
@@ -178,7 +181,107 @@ while [ ! -s "$work/dumb.rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); do
 T capture-pane -p -t :1 >"$work/screen"
 if grep -q "TERM is 'dumb'" "$work/dumb.err" && has '^lmbench.null_call' &&
     [ "$(cat "$work/dumb.rc")" = 0 ]; then ok
-else fail "TERM=dumb falls back to the batch report"; fi
+else fail_screen "TERM=dumb falls back to the batch report"; fi
 
-echo "tui: $passed passed, $failed failed"
-test $failed -eq 0
+# ---- References, narrow terminals, settings ----
+# A second server, so these runs start clean.
+sock=bt$$r
+T kill-server 2>/dev/null
+# start WxH ARGS...: benchtop on a fresh screen, its stderr in rc.err
+start() {
+	geometry=$1
+	shift
+	T kill-server 2>/dev/null
+	sleep 0.3
+	rm -f "$work/exit2"
+	T new-session -d -x "${geometry%x*}" -y "${geometry#*x}" \
+	    "XDG_CONFIG_HOME='$XDG_CONFIG_HOME' $LOOK TERM=xterm $BENCHTOP \
+	     --only '$refs_only' --slice-ms 200 -d 0.3 --dir '$work/scratch' \
+	     $* 2>'$work/rc.err'; echo EXIT=\$? >'$work/exit2'; sleep 60"
+}
+stop() {
+	T send-keys q
+	i=0
+	while [ ! -s "$work/exit2" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+}
+# The header never wraps: "benchtop", "CPU", the state, the references,
+# then the column titles, each on its own line.
+header_whole() {
+	awk '/^TEST / { exit !(NR == 5 || NR == 6) }
+	    NR == 1 && !/^benchtop / { exit 1 } NR == 2 && !/^CPU / { exit 1 }
+	    NR == 3 && !/^workers / { exit 1 } NR >= 4 && !/^ref / { exit 1 }
+	    END { if (NR < 5) exit 1 }' "$work/screen"
+}
+# Every test row shows a unit beside its value.
+units_whole() {
+	awk '$1 ~ /^(byte|lmbench|ctxbench|bsd|extra)\./ { rows++
+	    if ($3 !~ /^(lps|lpm|KBps|us|MB\/s|loops\/s|calls\/s|cycles)$/) bad = 1 }
+	    END { exit bad || rows == 0 }' "$work/screen"
+}
+refs_only='byte.syscall,lmbench.null_call,bsd.write,ctxbench.pipes,bsd.mutex'
+LOOK='LANG=C.UTF-8'
+
+# --ref A,B at 80x24: both references, B against A, units, no wrap.
+start 80x24 --ref p6,netburst
+if wait_for '^byte.syscall  *[0-9]' 15; then ok; else fail_screen "rows at 80x24"; fi
+shows "class A: which machine serves the BYTE rows" "^ref A p6: byte p3-850m"
+shows "class B: the P-4 serves the BYTE rows" "^ref B netburst: byte p4-2000"
+shows "columns VS A, VS B, B/A" "VS A .*VS B .*B/A"
+# B/A is the references' own: the P-4's syscall rate over the P-III's.
+shows "B/A: the P-4's syscalls against the P-III's" "^byte.syscall .* 0\.54x"
+if wait_for '^lmbench.null_call .*[0-9]x~' 15; then ok
+else fail_screen "a stand-in is marked"; fi
+screen
+if header_whole; then ok; else fail_screen "80x24: header lines whole"; fi
+if units_whole; then ok; else fail_screen "80x24: every row has its unit"; fi
+# R: the second reference steps on (classes first, then machines).
+T send-keys R
+if wait_for "^ref B k7: " 3; then ok; else fail_screen "R: next second reference"; fi
+T send-keys v
+if wait_for "B against A (k7 vs p6)" 3; then ok; else fail_screen "v: B against A"; fi
+T send-keys x s t
+if wait_for "byte.syscall disabled" 3; then ok; else fail_screen "t on the first row"; fi
+stop
+if grep -q "EXIT=0" "$work/exit2"; then ok; else fail "q exits 0 (refs)"; fi
+# The settings were kept, and come back.
+if grep -qx 'ref=p6,k7' "$rc" && grep -qx 'sort=name' "$rc" &&
+    grep -qx 'hidden_tests=byte.syscall' "$rc"; then ok
+else fail "settings written on quit"; cat "$rc"; fi
+start 100x30
+if wait_for '^ref B k7: ' 10; then ok; else fail_screen "settings read at start"; fi
+shows "sort kept" "sort name"
+shows "a test switched off stays off" "^byte.syscall .* off"
+screen
+if header_whole && units_whole; then ok; else fail_screen "100x30: whole header, units"; fi
+stop
+# Flags win over the file; the file keeps the tests switched off that
+# this run (--only) does not have.
+refs_only='bsd.write,lmbench.null_call'
+start 200x50 --ref netburst -d 2
+if wait_for '^ref netburst: byte p4-2000' 10; then ok; else fail_screen "--ref wins over the file"; fi
+shows "-d wins over the file" "refresh 2.0s"
+screen
+if header_whole && units_whole; then ok; else fail_screen "200x50: whole header, units"; fi
+stop
+refs_only='byte.syscall,lmbench.null_call,bsd.write,ctxbench.pipes,bsd.mutex'
+if grep -qx 'hidden_tests=byte.syscall' "$rc"; then ok
+else fail "tests switched off outside this run stay so"; cat "$rc"; fi
+# The default reference is a class: this CPU's, or p6.
+rm -f "$rc"
+LOOK='LANG=C NO_COLOR=1'
+start 80x24
+if wait_for '^ref [a-z0-9]*: byte ' 10; then ok; else fail_screen "default: a class reference"; fi
+shows "LANG=C: ASCII group heading" "^-- syscall"
+screen
+if header_whole && units_whole; then ok; else fail_screen "LANG=C 80x24: whole header, units"; fi
+stop
+# A damaged file: one warning naming file:line, the defaults, a screen.
+printf 'sort=name\nsort=sideways\n' >"$rc"
+start 120x40
+if wait_for '^TEST ' 10; then ok; else fail_screen "starts despite a damaged file"; fi
+if grep -q "benchtoprc:2: sort: bad value 'sideways'.*using the defaults" \
+    "$work/rc.err"; then ok; else fail "damaged file: file:line warning"; cat "$work/rc.err"; fi
+shows "damaged file: the default sort" "sort group"
+stop
+
+finish tui

@@ -18,6 +18,9 @@ done
 tests='lmbench.null_call,byte.syscall,lmbench.lat_pipe'
 sock=btload$$
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-load.XXXXXX") || exit 99
+# The live screen keeps its settings here, not in the user's home.
+XDG_CONFIG_HOME=$work/config
+export XDG_CONFIG_HOME
 stress=
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 cleanup() {

@@ -23,6 +23,9 @@ for v in "$RUNS" "$KILLS" "$SEED"; do
 	case $v in '' | *[!0-9]*) echo "signals: bad number '$v'" >&2; exit 2 ;; esac
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-sig.XXXXXX") || exit 99
+# The live screen keeps its settings here, not in the user's home.
+XDG_CONFIG_HOME=$work/config
+export XDG_CONFIG_HOME
 sock=btsig$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 cleanup() {

@@ -13,6 +13,9 @@ duration=${1:-120}
 case $duration in '' | *[!0-9]*) echo "soak: bad DURATION '$duration'" >&2; exit 2 ;; esac
 warmup=$((duration / 4))
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-soak.XXXXXX") || exit 99
+# The live screen keeps its settings here, not in the user's home.
+XDG_CONFIG_HOME=$work/config
+export XDG_CONFIG_HOME
 sock=btsoak$$
 trap 'tmux -L $sock kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh

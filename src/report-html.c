@@ -1,0 +1,458 @@
+/*
+ * report-html.c: the HTML page: machine, group charts, the tests.
+ * The origin's own tables are in report-html-seed.c.
+ */
+
+#include "config.h"
+
+#include "report-html.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "cycles.h"
+#include "fmt.h"
+#include "html.h"
+#include "refsel.h"
+#include "report-seed.h"
+#include "verdict.h"
+
+static const char *const kind_titles[] = {
+	[HTML_BATCH] = "batch report",
+	[HTML_SEED] = "report",
+	[HTML_CHECK] = "check",
+	[HTML_SNAPSHOT] = "live snapshot",
+};
+
+static const char *const seed_titles[] = {
+	[SEED_BYTE] = "BYTE UNIX Benchmarks 3.11 index",
+	[SEED_LMBENCH] = "lmbench 2.0 summary",
+	[SEED_CTXBENCH] = "ctxbench",
+};
+
+void
+report_html_init(struct html_page *p, enum html_kind kind,
+    const struct report *rep)
+{
+	memset(p, 0, sizeof *p);
+	p->kind = kind;
+	p->rep = rep;
+	p->seed_machine = SIZE_MAX;
+	for (size_t k = 0; rep->ref != NULL && k < SVG_MAX_REFS; k++)
+		if (rep->refs[k].kind != REFSEL_NONE)
+			p->refs[p->nrefs++] = rep->refs[k];
+	p->when_s = (double)time(NULL);
+}
+
+static const char *
+page_title(const struct html_page *p)
+{
+	if (p->kind == HTML_SEED && p->seed > 0 && p->seed <= SEED_COUNT)
+		return seed_titles[p->seed - 1];
+	return kind_titles[p->kind];
+}
+
+/* One argument as a shell would need it: bare, or in single quotes. */
+static void
+shell_word(FILE *f, const char *a)
+{
+	if (*a != '\0' &&
+	    strspn(a,
+	        "abcdefghijklmnopqrstuvwxyz"
+	        "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	        "0123456789-_./=:,@+%") == strlen(a)) {
+		html_text(f, a);
+		return;
+	}
+	fputc('\'', f);
+	for (; *a != '\0'; a++) {
+		if (*a == '\'')
+			fputs("'\\''", f);
+		else {
+			char c[2] = { *a, '\0' };
+
+			html_text(f, c);
+		}
+	}
+	fputc('\'', f);
+}
+
+static void
+dl_item(FILE *f, const char *term, const char *text)
+{
+	fprintf(f, "<dt>%s</dt><dd>", term);
+	html_text(f, text != NULL && *text ? text : "-");
+	fputs("</dd>\n", f);
+}
+
+/* The placement two-party tests ran with: the first that says. */
+static const char *
+placement_of(const struct report *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (r->results[i].placement != BENCH_PLACE_SINGLE)
+			return bench_placement_name(r->results[i].placement);
+	return r->n > 0 ? bench_placement_name(BENCH_PLACE_SINGLE) : NULL;
+}
+
+static void
+clocks_text(const struct machine *m, char *buf, size_t size)
+{
+	(void)snprintf(buf, size, "core %.3f GHz, TSC %.3f GHz",
+	    m->clock.core_hz / 1e9, m->clock.tsc_hz / 1e9);
+}
+
+/* CPU, class, clocks, cycle source, kernel, placement, date, version. */
+static void
+machine_section(FILE *f, const struct html_page *p)
+{
+	const struct machine *m = p->rep->machine;
+	char buf[256];
+	time_t t = (time_t)p->when_s;
+	struct tm tm;
+
+	fprintf(f, "<h2>%s</h2>\n<dl class=\"machine\">\n",
+	    p->seed_machine == SIZE_MAX ? "This machine"
+	                                : "Written on this machine");
+	dl_item(f, "Host", m->host);
+	(void)snprintf(buf, sizeof buf, "%s (%s), %d CPUs", m->cpu.brand,
+	    m->cpu.vendor, m->cpu.cpus_online);
+	dl_item(f, "CPU", buf);
+	dl_item(f, "Class", m->class_name);
+	clocks_text(m, buf, sizeof buf);
+	dl_item(f, "Clocks", buf);
+	(void)snprintf(buf, sizeof buf, "%s%s%s",
+	    cycles_source_name(m->clock.source),
+	    m->clock.pmu_reason[0] ? ": " : "", m->clock.pmu_reason);
+	dl_item(f, "Cycles", buf);
+	dl_item(f, "Kernel", m->kernel);
+	dl_item(f, "Placement", placement_of(p->rep));
+	(void)strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC",
+	    gmtime_r(&t, &tm));
+	dl_item(f, "Date", buf);
+	dl_item(f, "benchtop", PACKAGE_VERSION);
+	fputs("<dt>Command</dt><dd><code>", f);
+	for (int i = 0; i < p->argc; i++) {
+		fputs(i ? " " : "", f);
+		shell_word(f, p->argv[i]);
+	}
+	fputs("</code></dd>\n</dl>\n", f);
+}
+
+/* The ratio of result r to reference s, NAN when not comparable. */
+static double
+ratio_to(const struct html_page *p, const struct refsel *s,
+    const struct test_result *r)
+{
+	struct compare_ref c;
+
+	if (r->status != BENCH_OK)
+		return NAN;
+	compare_sel(p->rep->ref, s, r->test, r->value, &c);
+	return c.found && c.comparable ? c.ratio : NAN;
+}
+
+static void
+value_text(const struct test_result *r, char *buf, size_t size)
+{
+	char v[32];
+
+	if (r->status != BENCH_OK) {
+		(void)snprintf(buf, size, "%s", bench_status_name(r->status));
+		return;
+	}
+	(void)snprintf(buf, size, "%s %s",
+	    report_fmt_value(v, sizeof v, r->value),
+	    bench_unit_name(r->test->unit));
+}
+
+/* One group's chart, or nothing when no test of the run is in it. */
+static void
+group_chart(FILE *f, const struct html_page *p, int g,
+    struct svg_ratio_row *rows)
+{
+	const char *name = bench_group_name((enum bench_group)g);
+	const char *names[SVG_MAX_REFS];
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->rep->n; i++) {
+		const struct test_result *r = &p->rep->results[i];
+
+		if ((int)r->test->group != g)
+			continue;
+		rows[n].label = r->test->title;
+		value_text(r, rows[n].value, sizeof rows[n].value);
+		for (size_t k = 0; k < p->nrefs; k++) {
+			rows[n].ratio[k] = ratio_to(p, &p->refs[k], r);
+			(void)compare_ratio_text(p->rep->ref, &p->refs[k],
+			    r->test, r->status == BENCH_OK ? r->value : NAN,
+			    rows[n].ratio_text[k],
+			    sizeof rows[n].ratio_text[k]);
+		}
+		n++;
+	}
+	if (n == 0)
+		return;
+	fprintf(f, "<h3>%s <span class=\"dim\">against", name);
+	for (size_t k = 0; k < p->nrefs; k++) {
+		names[k] = refsel_name(p->rep->ref, &p->refs[k]);
+		fprintf(f, "%s", k ? " and " : " ");
+		html_text(f, names[k]);
+		fputs(k ? " (paler)" : "", f);
+	}
+	fputs(p->nrefs ? "</span></h3>\n" : " no reference</span></h3>\n", f);
+	fputs("<div class=\"scroll\">", f);
+	svg_ratio_chart(f, name, rows, n, names, p->nrefs);
+	fputs("</div>\n", f);
+}
+
+/* How to read the charts, and which machine serves each reference. */
+static void
+refs_legend(FILE *f, const struct html_page *p)
+{
+	char served[512];
+
+	fputs("<p>Each bar: this machine's figure over the reference's, on "
+	      "a log scale; right of 1x (green) this machine does better, "
+	      "left (red) worse. After the bars: this machine's median, then "
+	      "the ratio to each reference the heading names; '~' marks a "
+	      "machine of another kind standing in for a class.</p>\n<ul>\n",
+	    f);
+	for (size_t k = 0; k < p->nrefs; k++) {
+		refsel_describe(p->rep->ref, &p->refs[k], served,
+		    sizeof served);
+		fprintf(f, "<li>%s <b>", k ? "Paler bars:" : "Reference:");
+		html_text(f, refsel_name(p->rep->ref, &p->refs[k]));
+		fputs("</b>: ", f);
+		html_text(f, served);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul>\n", f);
+}
+
+static void
+group_charts(FILE *f, const struct html_page *p)
+{
+	struct svg_ratio_row *rows = calloc(p->rep->n, sizeof *rows);
+
+	if (rows == NULL)
+		return;
+	fputs("<h2>By group</h2>\n", f);
+	refs_legend(f, p);
+	for (int g = 0; g < BENCH_GROUP_COUNT; g++)
+		group_chart(f, p, g, rows);
+	free(rows);
+}
+
+/* A number cell: printf("%.*f") or "%.3g" of v, then `unit`; "-" if
+ * v is not finite. decimals < 0 means 3 significant digits. */
+static void
+cell_num(FILE *f, double v, int decimals, const char *prefix, const char *unit)
+{
+	fputs("<td class=\"n\">", f);
+	if (!isfinite(v))
+		fputs("-", f);
+	else if (decimals < 0)
+		fprintf(f, "%s%.3g%s", prefix, v, unit);
+	else
+		fprintf(f, "%s%.*f%s", prefix, decimals, v, unit);
+	fputs("</td>", f);
+}
+
+/* Status, with noisy samples counted and the verdict of --check. */
+static void
+status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
+{
+	struct check_line l;
+	char text[64];
+
+	fprintf(f, "<td class=\"%s\">%s",
+	    r->status != BENCH_OK ? "bad"
+	        : r->ns.n == 0    ? "dim"
+	                          : "ok",
+	    r->status == BENCH_OK && r->ns.n == 0
+	        ? "waiting"
+	        : bench_status_name(r->status));
+	if (r->reason[0]) {
+		fputs(": ", f);
+		html_text(f, r->reason);
+	}
+	fputs("</td>", f);
+	if (p->kind != HTML_CHECK || p->nrefs == 0 ||
+	    p->refs[0].kind != REFSEL_MACHINE)
+		return;
+	check_judge(p->rep->ref, p->refs[0].machine, r, p->tolerance_pct, &l);
+	check_verdict_text(&l, text, sizeof text);
+	fprintf(f, "<td class=\"%s\">%s</td>",
+	    l.verdict == CHECK_SLOWER                                ? "bad"
+	        : l.verdict == CHECK_OK || l.verdict == CHECK_FASTER ? "ok"
+	                                                             : "dim",
+	    text);
+}
+
+static void
+test_row(FILE *f, const struct html_page *p, size_t i)
+{
+	const struct test_result *r = &p->rep->results[i];
+	const double *v = p->samples ? p->samples[i] : NULL;
+	size_t n = v ? p->nsamples[i] : 0;
+	int ok = r->status == BENCH_OK;
+	char buf[64];
+
+	fputs("<tr class=\"test\" data-test=\"", f);
+	html_text(f, r->test->id);
+	fputs("\"><td>", f);
+	html_text(f, r->test->id);
+	value_text(r, buf, sizeof buf);
+	fprintf(f, "</td><td class=\"n\">%s</td>", buf);
+	fprintf(f, "<td class=\"n\">%s</td>",
+	    fmt_ns(buf, sizeof buf, ok ? r->ns.median : NAN, 8));
+	cell_num(f,
+	    ok && r->ns.median > 0 ? r->ns.ci95_median / r->ns.median * 100
+	                           : NAN,
+	    1, "&plusmn;", "%");
+	cell_num(f, ok ? r->ns.cv_pct : NAN, 1, "", "%");
+	cell_num(f,
+	    ok && r->ns.n ? 100.0 * (double)r->noisy / (double)r->ns.n : NAN, 0,
+	    "", "%");
+	fprintf(f, "<td class=\"n\">%zu</td><td>", r->ns.n);
+	svg_sparkline(f, v, n);
+	fputs("</td><td>", f);
+	if (ok)
+		svg_distribution(f, v, n, &r->ns);
+	fputs("</td>", f);
+	/* As the text report prints it: '~' marks a stand-in machine. */
+	for (size_t k = 0; k < p->nrefs; k++)
+		fprintf(f, "<td class=\"n\">%s</td>",
+		    compare_ratio_text(p->rep->ref, &p->refs[k], r->test,
+		        ok ? r->value : NAN, buf, sizeof buf));
+	status_cell(f, p, r);
+	fputs("</tr>\n", f);
+}
+
+static void
+tests_table(FILE *f, const struct html_page *p)
+{
+	fputs("<h2>Tests</h2>\n<p>Median over the samples, its 95% "
+	      "interval, the coefficient of variation, the share of samples "
+	      "disturbed by other load (noisy); each sample's ns/op in order "
+	      "and their distribution (the median as a line, its interval "
+	      "shaded).</p>\n<div class=\"scroll\"><table>\n<tr><th>test</th>"
+	      "<th>median</th><th>ns/op</th><th>95% CI</th><th>CV</th>"
+	      "<th>noisy</th><th>samples</th><th>samples (ns/op)</th>"
+	      "<th>distribution</th>",
+	    f);
+	for (size_t k = 0; k < p->nrefs; k++) {
+		fputs("<th>vs ", f);
+		html_text(f, refsel_name(p->rep->ref, &p->refs[k]));
+		fputs("</th>", f);
+	}
+	fputs("<th>status</th>", f);
+	if (p->kind == HTML_CHECK && p->nrefs > 0 &&
+	    p->refs[0].kind == REFSEL_MACHINE)
+		fprintf(f, "<th>verdict (tolerance %g%%)</th>",
+		    p->tolerance_pct);
+	fputs("</tr>\n", f);
+	for (size_t i = 0; i < p->rep->n; i++)
+		test_row(f, p, i);
+	fputs("</table></div>\n", f);
+}
+
+/* --check: the verdicts counted, and the exit status they give. */
+static void
+check_summary(FILE *f, const struct html_page *p)
+{
+	size_t count[CHECK_NOT_COMPARABLE + 1] = { 0 };
+	struct check_line l;
+
+	for (size_t i = 0; i < p->rep->n; i++) {
+		check_judge(p->rep->ref, p->refs[0].machine,
+		    &p->rep->results[i], p->tolerance_pct, &l);
+		count[l.verdict]++;
+	}
+	fputs("<h2>Verdict</h2>\n<p>Against <b>", f);
+	html_text(f, refsel_name(p->rep->ref, &p->refs[0]));
+	fprintf(f,
+	    "</b>, tolerating %g%% slower: <span class=\"ok\">%zu ok</span>, "
+	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
+	    "comparable (exit status %d).</p>\n",
+	    p->tolerance_pct, count[CHECK_OK],
+	    count[CHECK_SLOWER] ? "bad" : "ok", count[CHECK_SLOWER],
+	    count[CHECK_FASTER], count[CHECK_NOT_COMPARABLE],
+	    count[CHECK_SLOWER] ? EXIT_SLOWER : 0);
+}
+
+int
+report_html_write(FILE *f, const struct html_page *p)
+{
+	char title[160];
+
+	errno = 0;
+	(void)snprintf(title, sizeof title, "benchtop %s: %s", page_title(p),
+	    p->seed_machine == SIZE_MAX
+	        ? p->rep->machine->host
+	        : p->rep->ref->machines[p->seed_machine].id);
+	html_begin(f, title);
+	fputs("<h1>", f);
+	html_text(f, title);
+	fputs("</h1>\n", f);
+	machine_section(f, p);
+	if (p->seed > 0)
+		report_html_seed(f, p);
+	if (p->kind == HTML_CHECK && p->nrefs > 0 &&
+	    p->refs[0].kind == REFSEL_MACHINE)
+		check_summary(f, p);
+	if (p->rep->n > 0) {
+		group_charts(f, p);
+		tests_table(f, p);
+	}
+	html_end(f);
+	if (fflush(f) != 0 || ferror(f)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+int
+report_html_save(const char *path, const struct html_page *p, char *err,
+    size_t errsize)
+{
+	char tmp[PATH_MAX];
+	FILE *f = NULL;
+	int fd = -1, ok;
+
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >=
+	    sizeof tmp) {
+		(void)snprintf(err, errsize, "--html: path too long");
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		(void)snprintf(err, errsize, "--html: cannot write '%.64s': %s",
+		    path, strerror(errno));
+		if (fd >= 0) {
+			(void)close(fd);
+			(void)unlink(tmp);
+		}
+		return -1;
+	}
+	(void)fchmod(fd, 0644); /* a page to share, like any report */
+	ok = report_html_write(f, p) == 0;
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0) {
+		(void)snprintf(err, errsize, "--html: cannot write '%.64s': %s",
+		    path, strerror(errno));
+		(void)unlink(tmp);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,89 @@
+"""html-check.py PAGE [JSON]: what every HTML page of benchtop promises.
+
+Parses PAGE strictly enough to count its parts, then checks:
+- it is self-contained: no script, no external fetch (src/href/url() to
+  a network or file address), no event handler attributes;
+- with JSON (the --json report of the same run): one chart per group of
+  the report's tests, one row per test, and each row's median equal to
+  the JSON value to the 4 significant digits the page prints.
+Prints one line per problem; exit 1 if any.
+"""
+import html.parser
+import json
+import re
+import sys
+
+
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.charts, self.rows, self.problems = [], {}, []
+        self.row = None
+        self.cells = []
+        self.cell = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "script":
+            self.problems.append("a <script> element")
+        for k, v in attrs:
+            if k.startswith("on"):
+                self.problems.append(f"event handler {k} on <{tag}>")
+            if k in ("src", "href") and v and not v.startswith(("#", "/")):
+                self.problems.append(f"{tag} {k}={v!r} fetches")
+        if tag == "svg" and "group-chart" in a.get("class", ""):
+            self.charts.append(a.get("data-group"))
+        if tag == "tr" and a.get("class") == "test":
+            self.row = a["data-test"]
+            self.cells = []
+        if tag == "td" and self.row is not None:
+            self.cell = ""
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+    def handle_endtag(self, tag):
+        if tag == "td" and self.cell is not None:
+            self.cells.append(self.cell)
+            self.cell = None
+        if tag == "tr" and self.row is not None:
+            if self.row in self.rows:
+                self.problems.append(f"two rows for {self.row}")
+            self.rows[self.row] = self.cells
+            self.row = None
+
+
+def agrees(shown, value):
+    """The page's median text against the JSON number."""
+    if value is None:
+        return not re.match(r"^[0-9]", shown)
+    number = float(shown.split()[0])
+    return abs(number - value) <= 5e-4 * abs(value) + 1e-9
+
+
+def main():
+    text = open(sys.argv[1], encoding="utf-8").read()
+    page = Page()
+    page.feed(text)
+    problems = page.problems
+    if re.search(r"url\(|@import", text):
+        problems.append("CSS fetches (url() or @import)")
+    if len(sys.argv) > 2:
+        report = json.load(open(sys.argv[2]))
+        tests = report["tests"]
+        groups = sorted({t["group"] for t in tests})
+        if sorted(page.charts) != groups:
+            problems.append(f"charts {sorted(page.charts)} != groups {groups}")
+        if sorted(page.rows) != sorted(t["id"] for t in tests):
+            problems.append(f"{len(page.rows)} rows for {len(tests)} tests")
+        for t in tests:
+            cells = page.rows.get(t["id"])
+            if cells and not agrees(cells[1], t["value"]):
+                problems.append(f"{t['id']}: page {cells[1]!r} json {t['value']}")
+    for p in problems:
+        print(p)
+    return 1 if problems else 0
+
+
+sys.exit(main())

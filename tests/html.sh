@@ -1,0 +1,117 @@
+#!/bin/sh
+# html.sh: --html FILE from every kind of run: self-contained pages, a
+# chart per group and a row per test that agree with the JSON of the same
+# run, the seed's BYTE index digit for digit, atomic writes, bad paths,
+# and key H of the live screen (in a private tmux server).
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+PYTHON=${PYTHON:-python3}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-html.XXXXXX") || exit 99
+sock=bthtml$$
+cleanup() {
+	tmux -L "$sock" kill-server 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT INT TERM HUP
+# shellcheck source=testlib.sh
+. "$here/testlib.sh"
+page() { "$PYTHON" "$here/html-check.py" "$@"; }
+# Three groups, one test of them unsupported nowhere: syscall, ipc, cpu.
+quick="lmbench.null_call,lmbench.stat,lmbench.lat_pipe,byte.dhry2"
+
+# A batch page beside the JSON report of the same run.
+"$BENCHTOP" --batch -t 0.1 --only "$quick" --json --html "$work/b.html" \
+    >"$work/b.json" 2>/dev/null
+check "--batch --json --html exits 0" test $? -eq 0
+check "batch page: a chart per group, a row per test, JSON's medians" \
+    page "$work/b.html" "$work/b.json"
+check "batch page names the command" \
+    grep -q -- "--only $quick --json --html" "$work/b.html"
+check "batch page: sparklines drawn" grep -q '<polyline class="spark"' \
+    "$work/b.html"
+check "no temp file left beside the page" test "$(ls "$work" | wc -l)" -eq 2
+
+# --machine: the seed's own BYTE index numbers, digit for digit.
+"$BENCHTOP" --report byte --machine p3-850m --html "$work/p3.html" \
+    >/dev/null 2>&1
+check "--report byte --machine p3-850m --html exits 0" test $? -eq 0
+check "p3-850m page is self-contained" page "$work/p3.html"
+for v in 88.3 73.9 66.0 112.6 173.7 45.1 93.3; do
+	check "p3-850m index $v in the index table" \
+	    grep -q "<td class=\"n\">$v<span" "$work/p3.html"
+done
+check "p3-850m SUM 559.6 as printed" grep -q ' 559\.6$' "$work/p3.html"
+check "p3-850m beside the other seed machines" grep -q '<th>p4-2000</th>' \
+    "$work/p3.html"
+for seed in lmbench ctxbench; do
+	"$BENCHTOP" --report $seed --machine p4-2000 --html "$work/$seed.html" \
+	    >/dev/null 2>&1
+	check "--report $seed --machine p4-2000 --html exits 0" test $? -eq 0
+	check "$seed page is self-contained" page "$work/$seed.html"
+done
+"$BENCHTOP" --report lmbench --machine doug-750-2.4.19 --html \
+    "$work/lm.html" >/dev/null 2>&1
+check "lmbench doug page: the seed's '2378 20.K' as printed" \
+    grep -q '2378 20\.K' "$work/lm.html"
+
+# --check: a verdict column.
+"$BENCHTOP" --check doug-750-2.4.19 --only lmbench.null_call \
+    --tolerance 1000 --html "$work/c.html" >/dev/null 2>&1
+check "--check --html exits 0" test $? -eq 0
+check "check page counts its verdicts" grep -q "1 ok</span>.*(exit status 0)" \
+    "$work/c.html"
+check "check page has verdicts" grep -q 'verdict (tolerance 1000%)' \
+    "$work/c.html"
+
+# Bad paths: one line, non-zero, nothing written.
+"$BENCHTOP" --report byte --machine p3-850m --html "$work/no/such/x.html" \
+    >/dev/null 2>"$work/err"
+check "unwritable --html exits 1 ($?)" test $? -eq 1
+check "unwritable --html: one line naming it" sh -c \
+    "test \$(wc -l <'$work/err') -eq 1 && grep -q 'no/such/x.html' '$work/err'"
+"$BENCHTOP" --batch --html '' >/dev/null 2>&1
+check "--html '' exits 2" test $? -eq 2
+"$BENCHTOP" --watch 1 --html "$work/w.html" >/dev/null 2>&1
+check "--html with --watch exits 2" test $? -eq 2
+
+# Key H on the live screen writes the snapshot; with --listen, / links
+# it and /snapshot.html serves it as written.
+fetch() {
+	"$PYTHON" -c "import sys, urllib.request as u
+try:
+    sys.stdout.buffer.write(u.urlopen('http://127.0.0.1:$port' + sys.argv[1],
+        timeout=5).read())
+except Exception as e:
+    print(e)" "$1"
+}
+if command -v tmux >/dev/null 2>&1; then
+	port=$("$PYTHON" -c 'import socket; s = socket.socket(); '\
+'s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	listen=
+	# (a build without libmicrohttpd says so at once; one with it serves
+	# until timeout's TERM)
+	timeout 1 "$BENCHTOP" --watch 1 --listen "127.0.0.1:$port" 2>&1 |
+	    grep -q 'without libmicrohttpd' ||
+	    listen="--listen 127.0.0.1:$port"
+	tmux -L "$sock" -f /dev/null new-session -d -x 120 -y 40 \
+	    "$BENCHTOP --only '$quick' --html '$work/s.html' $listen"
+	sleep 3
+	tmux -L "$sock" send-keys H
+	wait_file "$work/s.html"
+	check "key H wrote the snapshot" test -s "$work/s.html"
+	check "snapshot page is self-contained" page "$work/s.html"
+	check "snapshot page has rows" grep -q 'class="test"' "$work/s.html"
+	if [ -n "$listen" ]; then
+		fetch / >"$work/index.html"
+		check "/ links the snapshot" grep -q 'href="/snapshot.html"' \
+		    "$work/index.html"
+		fetch /snapshot.html >"$work/served.html"
+		check "/snapshot.html serves it as written" \
+		    cmp -s "$work/s.html" "$work/served.html"
+	fi
+	tmux -L "$sock" send-keys q
+fi
+
+finish html

@@ -1,0 +1,81 @@
+#!/bin/sh
+# listen.sh: --listen as a scraper and an attacker see it: /metrics that
+# promtool accepts, Accept negotiation, 404/405, malformed and trickling
+# requests answered 4xx or closed without stalling the monitor; a port in
+# use or a bad address is one line and exit 2 before anything runs; on
+# TERM the port is free again.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+PYTHON=${PYTHON:-python3}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-listen.XXXXXX") || exit 99
+pid=
+cleanup() {
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT INT TERM HUP
+# shellcheck source=testlib.sh
+. "$here/testlib.sh"
+
+# A free loopback port: the kernel's choice, released at once.
+port=$("$PYTHON" -c 'import socket; s = socket.socket(); '\
+'s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+"$BENCHTOP" --watch 1 --only lmbench.null_call --listen "127.0.0.1:$port" \
+    >/dev/null 2>"$work/err" &
+pid=$!
+i=0
+until "$PYTHON" -c "import socket; socket.create_connection(('127.0.0.1', \
+$port), timeout=1)" 2>/dev/null || [ $i -ge 50 ]; do
+	if grep -q 'without libmicrohttpd' "$work/err"; then
+		echo "SKIP: built without libmicrohttpd"
+		exit 77
+	fi
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 1.5 # a slice of null_call in the store
+check "requests: $("$PYTHON" "$here/listen-check.py" "$port" 2>&1 |
+    tr '\n' ';')" "$PYTHON" "$here/listen-check.py" "$port"
+if command -v promtool >/dev/null 2>&1; then
+	"$PYTHON" -c "import urllib.request, sys; sys.stdout.buffer.write(\
+urllib.request.urlopen('http://127.0.0.1:$port/metrics').read())" \
+	    >"$work/body"
+	check "promtool check metrics accepts a scraped body" \
+	    sh -c "promtool check metrics <'$work/body'"
+fi
+
+# A second benchtop on the same port: refused before anything runs.
+"$BENCHTOP" --watch 1 --listen "127.0.0.1:$port" >/dev/null 2>"$work/busy"
+rc=$?
+check "port in use exits 2 ($rc)" test $rc -eq 2
+check "port in use: one line" sh -c "test \$(wc -l <'$work/busy') -eq 1 &&
+    grep -q 'Address already in use' '$work/busy'"
+check "the first benchtop still runs" kill -0 "$pid"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+check "TERM exits 0 ($rc)" test $rc -eq 0
+check "nothing on stderr: $(head -c 200 "$work/err")" test ! -s "$work/err"
+# (with SO_REUSEADDR, as benchtop binds: closed connections may linger
+# in TIME_WAIT, a listening socket may not)
+check "the port is free again" "$PYTHON" -c "import socket; s = \
+socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); \
+s.bind(('127.0.0.1', $port)); s.listen()"
+
+for bad in 0 65536 x 127.0.0.1: :80 1.2.3:80 localhost:80 '[::1]' \
+    '[zz]:80' 127.0.0.1:80x; do
+	"$BENCHTOP" --watch 1 --listen "$bad" >/dev/null 2>"$work/bad"
+	rc=$?
+	check "--listen '$bad' exits 2 ($rc)" test $rc -eq 2
+	check "--listen '$bad': one line" test "$(wc -l <"$work/bad")" -eq 1
+done
+"$BENCHTOP" --batch --listen "$port" >/dev/null 2>&1
+check "--listen with --batch exits 2" test $? -eq 2
+"$BENCHTOP" --listen "$port" </dev/null >/dev/null 2>&1
+check "--listen without a terminal or --watch exits 2" test $? -eq 2
+
+finish listen

@@ -1,0 +1,108 @@
+#!/bin/sh
+# prometheus.sh (CI): a real Prometheus scrapes benchtop two ways:
+# directly (--watch 5 --listen) and through node_exporter's textfile
+# collector reading --openmetrics-file. benchtop_op_seconds of
+# lmbench.null_call must come back positive through each path, promtool
+# must accept a scraped body, and every query of the Grafana dashboard
+# must return data. Everything on loopback, stopped within ~90 s.
+set -u
+
+BENCHTOP=${BENCHTOP:-./src/benchtop}
+PYTHON=${PYTHON:-python3}
+here=$(cd "$(dirname "$0")" && pwd)
+dashboard=$here/../../contrib/grafana-dashboard.json
+for tool in prometheus prometheus-node-exporter promtool; do
+	if ! command -v $tool >/dev/null 2>&1; then
+		echo "SKIP: $tool not installed"
+		exit 77
+	fi
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-prom.XXXXXX") || exit 99
+pids=
+cleanup() {
+	for p in $pids; do kill "$p" 2>/dev/null; done
+	for p in $pids; do wait "$p" 2>/dev/null; done
+	rm -rf "$work"
+}
+trap cleanup EXIT INT TERM HUP
+# shellcheck source=../testlib.sh
+. "$here/../testlib.sh"
+free_port() {
+	"$PYTHON" -c 'import socket; s = socket.socket(); '\
+'s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# query EXPR: the API's answer, as "N VALUE" (series, first value).
+query() {
+	"$PYTHON" - "$prom" "$1" <<'PY'
+import json, sys, urllib.parse, urllib.request
+url = "http://127.0.0.1:%s/api/v1/query?query=%s" % (
+    sys.argv[1], urllib.parse.quote(sys.argv[2]))
+try:
+    r = json.load(urllib.request.urlopen(url, timeout=5))
+except Exception as e:
+    print("0 error:%s" % e)
+    sys.exit()
+res = r["data"]["result"] if r.get("status") == "success" else []
+print(len(res), res[0]["value"][1] if res else "none")
+PY
+}
+positive() { [ "${1%% *}" -gt 0 ] && "$PYTHON" -c "import sys; \
+sys.exit(0 if float(sys.argv[1]) > 0 else 1)" "${1#* }"; }
+
+bt=$(free_port) node=$(free_port) prom=$(free_port)
+mkdir "$work/textfile" "$work/data"
+"$BENCHTOP" --watch 5 --only 'lmbench.null_call,lmbench.stat,bsd.write' \
+    --listen "127.0.0.1:$bt" \
+    --openmetrics-file "$work/textfile/benchtop.prom" >/dev/null \
+    2>"$work/bt.err" &
+pids="$pids $!"
+prometheus-node-exporter --web.listen-address="127.0.0.1:$node" \
+    --collector.disable-defaults --collector.textfile \
+    --collector.textfile.directory="$work/textfile" >"$work/node.log" 2>&1 &
+pids="$pids $!"
+cat >"$work/prometheus.yml" <<YML
+global:
+  scrape_interval: 2s
+  evaluation_interval: 2s
+scrape_configs:
+  - job_name: benchtop
+    static_configs: [{targets: ['127.0.0.1:$bt']}]
+  - job_name: node
+    static_configs: [{targets: ['127.0.0.1:$node']}]
+YML
+prometheus --config.file="$work/prometheus.yml" \
+    --storage.tsdb.path="$work/data" \
+    --web.listen-address="127.0.0.1:$prom" >"$work/prom.log" 2>&1 &
+pids="$pids $!"
+
+# Both paths, within 60 s (the file is rewritten every 5 s).
+for job in benchtop node; do
+	expr="benchtop_op_seconds{test=\"lmbench.null_call\",job=\"$job\"}"
+	i=0
+	until positive "$(query "$expr")" || [ $i -ge 60 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	check "Prometheus has $expr > 0: $(query "$expr")" \
+	    positive "$(query "$expr")"
+done
+"$PYTHON" -c "import urllib.request, sys; sys.stdout.buffer.write(\
+urllib.request.urlopen('http://127.0.0.1:$bt/metrics').read())" \
+    >"$work/body"
+check "promtool check metrics accepts a scraped body" \
+    sh -c "promtool check metrics <'$work/body'"
+"$PYTHON" -c "import json, sys
+for p in json.load(open(sys.argv[1]))['panels']:
+    for t in p['targets']:
+        print(t['expr'])" "$dashboard" >"$work/exprs"
+check "the dashboard has queries" test -s "$work/exprs"
+# Metric names (words with an underscore) are all benchtop's own.
+check "dashboard queries name only benchtop's metrics" sh -c \
+    "! grep -o '[a-z_:]*_[a-z_:]*' '$work/exprs' | grep -qv '^benchtop_'"
+while read -r expr; do
+	check "dashboard query returns data: $expr: $(query "$expr")" \
+	    sh -c "test \"\$1\" -gt 0" - "$(query "$expr" | cut -d' ' -f1)"
+done <"$work/exprs"
+check "benchtop said nothing: $(head -c 200 "$work/bt.err")" \
+    test ! -s "$work/bt.err"
+finish prometheus

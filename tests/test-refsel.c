@@ -1,0 +1,243 @@
+/*
+ * test-refsel.c: references as classes on the shipped data: which machine
+ * serves which test, stand-ins, the default, r's round, B against A, and
+ * --ref A,B's parsing.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "compare.h"
+#include "refsel.h"
+#include "registry.h"
+
+static struct refdata rd;
+
+static struct refsel
+sel(const char *word)
+{
+	struct refsel s;
+
+	if (refsel_parse(&rd, word, &s) != 0)
+		memset(&s, 0, sizeof s);
+	return s;
+}
+
+/* The machine serving `test` for `ref`: its id, "~" appended if a
+ * stand-in; "-" for none. */
+static const char *
+served(const char *ref, const char *test)
+{
+	static char buf[64];
+	struct refsel s = sel(ref);
+	int stand_in;
+	size_t m = refsel_machine_for(&rd, &s, test, &stand_in);
+
+	if (m == SIZE_MAX)
+		return "-";
+	(void)snprintf(buf, sizeof buf, "%s%s", rd.machines[m].id,
+	    stand_in ? "~" : "");
+	return buf;
+}
+
+static void
+test_served(void)
+{
+	static const struct {
+		const char *ref, *test, *want;
+	} cases[] = {
+		{ "p6", "byte.syscall", "p3-850m" },
+		{ "p6", "ctxbench.pipes", "p2-350-2.4.18" },
+		{ "p6", "bsd.write", "p3-1300-up" },
+		{ "p6", "bsd.lock_xchg", "celeron-366-smp" },
+		{ "p6", "bsd.mutex", "p4-2530-smp~" },
+		{ "p6", "lmbench.null_call", "doug-750-2.5.65a~" },
+		{ "p6", "extra.clock_gettime", "-" },
+		{ "netburst", "byte.syscall", "p4-2000" },
+		{ "netburst", "ctxbench.pipes", "p2-350-2.4.18~" },
+		{ "netburst", "bsd.write", "xeon-2800-up" },
+		{ "k7", "bsd.lock_up", "athlonxp-2600-up" },
+		{ "k7", "byte.syscall", "p3-850m~" },
+		{ "zen", "byte.syscall", "p4-2000~" },
+		{ "p4-2000", "byte.syscall", "p4-2000" },
+		{ "p4-2000", "lmbench.null_call", "p4-2000" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (!CHECK("the machine serving a test",
+		        strcmp(served(cases[i].ref, cases[i].test),
+		            cases[i].want) == 0))
+			printf("     %s %s: %s, want %s\n", cases[i].ref,
+			    cases[i].test, served(cases[i].ref, cases[i].test),
+			    cases[i].want);
+}
+
+/* Does any machine have a figure compare can use for `test`? */
+static int
+has_figure(const char *test)
+{
+	for (size_t i = 0; i < rd.nresults; i++)
+		if (strcmp(rd.results[i].test, test) == 0 &&
+		    (rd.results[i].stat == REF_RESULT ||
+		        rd.results[i].stat == REF_AVERAGE))
+			return 1;
+	return 0;
+}
+
+/* Every class serves every test the data has a figure for. */
+static void
+test_coverage(void)
+{
+	const struct bench_test *t;
+
+	for (size_t c = 0; refsel_class_ids[c] != NULL; c++) {
+		struct refsel s = sel(refsel_class_ids[c]);
+		size_t served_n = 0, could = 0;
+
+		for (size_t i = 0; (t = registry_at(i)) != NULL; i++) {
+			struct compare_ref cr;
+
+			could += has_figure(t->id);
+			compare_sel(&rd, &s, t, 1.0, &cr);
+			served_n += isfinite(cr.ratio);
+		}
+		if (!CHECK("a class serves every test with a figure",
+		        served_n == could && could > 70))
+			printf("     %s: %zu of %zu\n", refsel_class_ids[c],
+			    served_n, could);
+	}
+}
+
+static void
+test_default_and_round(void)
+{
+	struct refsel s;
+	const char *want[] = { "p6", "netburst", "k7", "p3-850m", "p4-2000" };
+
+	refsel_default(&rd, "zen", &s);
+	CHECK("zen is not in the data: p6",
+	    strcmp(refsel_name(&rd, &s), "p6") == 0);
+	refsel_default(&rd, "netburst", &s);
+	CHECK("this CPU's class",
+	    strcmp(refsel_name(&rd, &s), "netburst") == 0);
+	refsel_default(&rd, "unknown", &s);
+	CHECK("unknown CPU: p6", strcmp(refsel_name(&rd, &s), "p6") == 0);
+	s = sel("p6");
+	for (size_t i = 1; i < sizeof want / sizeof want[0]; i++) {
+		refsel_next(&rd, &s, 0);
+		CHECK("r: classes, then machines",
+		    strcmp(refsel_name(&rd, &s), want[i]) == 0);
+	}
+	s = sel(rd.machines[rd.nmachines - 1].id);
+	refsel_next(&rd, &s, 1);
+	CHECK("R: none after the last machine", s.kind == REFSEL_NONE);
+	refsel_next(&rd, &s, 1);
+	CHECK("R: then the first class",
+	    strcmp(refsel_name(&rd, &s), "p6") == 0);
+}
+
+static void
+test_b_vs_a(void)
+{
+	struct refsel refs[2] = { sel("p6"), sel("netburst") };
+	const struct bench_test *t = registry_find("byte.syscall");
+	char buf[64];
+
+	CHECK_NEAR("P-4 syscalls against the P-III's",
+	    compare_b_vs_a(&rd, refs, t), 233637.8 / 433741.8, 1e-9);
+	CHECK("no B: NaN",
+	    isnan(
+	        compare_b_vs_a(&rd, (struct refsel[2]){ refs[0], { 0 } }, t)));
+	refsel_describe(&rd, &refs[0], buf, sizeof buf);
+	CHECK("describe: which machine serves which origin",
+	    strncmp(buf, "byte p3-850m, lmbench doug-750-2.5.65a~", 39) == 0);
+	compare_ratio_text(&rd, &refs[0], registry_find("lmbench.null_call"),
+	    1.0, buf, sizeof buf);
+	CHECK("a stand-in's ratio ends in ~", buf[strlen(buf) - 1] == '~');
+}
+
+/* A ratio fits a 7-column VS column with its stand-in mark. */
+static void
+test_ratio_text(void)
+{
+	static const struct {
+		double ratio;
+		const char *want;
+	} cases[] = {
+		{ 442953.4, "443kx" },
+		{ 999.9, "999.9x" },
+		{ 1.234, "1.23x" },
+		{ 0.0123, "0.01x" },
+		{ 2.26e-6, "2e-6x" },
+		{ NAN, "-" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (!CHECK("ratio text",
+		        strcmp(compare_format_ratio(cases[i].ratio, buf,
+		                   sizeof buf),
+		            cases[i].want) == 0))
+			printf("     %g: '%s'\n", cases[i].ratio, buf);
+}
+
+static void
+test_load(const char *dir)
+{
+	static const struct {
+		const char *opt;
+		int rc;
+	} cases[] = {
+		{ "p6,netburst", 0 },
+		{ "p3-850m", 0 },
+		{ "p6,p4-2000", 0 },
+		{ "p6,netburst,k7", -2 },
+		{ ",p6", -2 },
+		{ "p6,", -2 },
+		{ "pentium9", -2 },
+		{ "p6,pentium9", -2 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct refdata d = { 0 };
+		struct refsel refs[2];
+		char err[256] = "";
+		int rc = compare_load(&d, dir, cases[i].opt, "zen", refs, err,
+		    sizeof err);
+
+		if (!CHECK("--ref A,B parsed or refused", rc == cases[i].rc))
+			printf("     '%s': %d (%s)\n", cases[i].opt, rc, err);
+		if (rc != 0)
+			CHECK("a refusal names the value",
+			    strstr(err, "--ref") != NULL);
+		refdata_free(&d);
+	}
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir");
+	char dir[4096], err[256];
+
+	(void)snprintf(dir, sizeof dir, "%s/data", top ? top : "..");
+	if (!CHECK("shipped data loads",
+	        refdata_load_dir(&rd, dir, err, sizeof err) == 0)) {
+		printf("     %s\n", err);
+		return check_summary("test-refsel");
+	}
+	test_served();
+	test_coverage();
+	test_default_and_round();
+	test_b_vs_a();
+	test_ratio_text();
+	test_load(dir);
+	refdata_free(&rd);
+	return check_summary("test-refsel");
+}
