@@ -725,6 +725,7 @@ static const struct bench_test file_tests[] = {
 	        "one 64 KiB read() of a cached --mem-size file and "
 	        "the scalar sum of its longs (bread), rewound at the end "
 	        "(bw_file_rd io_only)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = REREAD_CHUNK,
 	    .flags = BENCH_F_TMPDIR,

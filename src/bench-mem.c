@@ -363,6 +363,7 @@ static const struct bench_test mem_tests[] = {
 	    .definition = "one 512-byte chunk of the --mem-size buffer "
 	                  "written: 1 stored to each of its 128 4-byte words, "
 	                  "unrolled, last word first (bw_mem fwr)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = MEM_CHUNK,
 	    .flags = 0,
