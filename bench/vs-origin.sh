@@ -75,7 +75,8 @@ command -v taskset >/dev/null 2>&1 || {
 # $LM $UB $F $SECS exported) | note. Parsers: lm (the number before
 # "microseconds" or "MB/sec", else the last of "size value"), lmmean
 # (the mean of lm over the command's lines), row:N (the value of lat_ctx's
-# line "N value"), fs:SIZE:FIELD (lat_fs's rate, as microseconds), ub
+# line "N value"; 0 when it printed none, as it does for a cost of 0 or
+# less), fs:SIZE:FIELD (lat_fs's rate, as microseconds), ub
 # (UnixBench's COUNT line, per second or per minute), net:... (the same,
 # run in a private network namespace).
 pairs() {
@@ -106,7 +107,7 @@ lmbench.lat_udp|net:lm|$LM/lat_udp -s; sleep 0.2; $LM/lat_udp localhost; $LM/lat
 lmbench.lat_tcp|net:lm|$LM/lat_tcp -s; sleep 0.2; $LM/lat_tcp localhost; $LM/lat_tcp -S localhost|
 lmbench.lat_rpc_udp|net:lm|$LM/lat_rpc -s; sleep 0.2; $LM/lat_rpc -p udp localhost; $LM/lat_rpc -S localhost|lmbench 3 needs rpcbind
 lmbench.lat_rpc_tcp|net:lm|$LM/lat_rpc -s; sleep 0.2; $LM/lat_rpc -p tcp localhost; $LM/lat_rpc -S localhost|lmbench 3 needs rpcbind
-lmbench.lat_connect|net:lm|$LM/lat_connect -s; sleep 0.2; $LM/lat_connect localhost; $LM/lat_connect -S localhost|
+lmbench.lat_connect|net:lm|$LM/lat_connect -s; sleep 0.2; $LM/lat_connect localhost; $LM/lat_connect -S localhost|one CPU: lmbench 3's backlog of 100 overflows, SYNs wait for retransmission
 lmbench.bw_tcp|net:lm|$LM/bw_tcp -s; sleep 0.2; $LM/bw_tcp localhost; $LM/bw_tcp -S localhost|
 lmbench.fs_create_0k|fs:0k:3|$LM/lat_fs -N 3 $D|
 lmbench.fs_delete_0k|fs:0k:4|$LM/lat_fs -N 3 $D|
@@ -125,20 +126,20 @@ byte.syscall|ub|$UB/syscall $SECS|
 byte.pipe|ub|$UB/pipe $SECS|
 byte.context1|ub|$UB/context1 $SECS|
 byte.spawn|ub|$UB/spawn $SECS|
-byte.execl|ub|$UB/execl $SECS|
+byte.execl|ub|UB_BINDIR=$UB $UB/execl $SECS|
 byte.fs_write|ub|$UB/fstime -w -t $SECS -d $D -b 1024 -m 2000|
 byte.fs_read|ub|$UB/fstime -r -t $SECS -d $D -b 1024 -m 2000|benchtop counts only full blocks, not reads at end of file
 byte.fs_copy|ub|$UB/fstime -c -t $SECS -d $D -b 1024 -m 2000|
 byte.dhry2|ub|$UB/dhry2 $SECS|UnixBench builds -O3; benchtop keeps REG locals in memory
 byte.dhry2reg|ub|$UB/dhry2reg $SECS|
-byte.arith_overhead|ub|$UB/arithoh $SECS|
+byte.arith_overhead|ub|$UB/arithoh $SECS|UnixBench 5 counts one pass of an emptied loop; benchtop calls the empty 100-pass kernel
 byte.arith_register|ub|$UB/register $SECS|UnixBench's -O3 empties the loop; benchtop computes it
 byte.arith_short|ub|$UB/short $SECS|UnixBench's -O3 empties the loop; benchtop computes it
 byte.arith_int|ub|$UB/int $SECS|UnixBench's -O3 empties the loop; benchtop computes it
 byte.arith_long|ub|$UB/long $SECS|UnixBench's -O3 empties the loop; benchtop computes it
 byte.arith_float|ub|$UB/float $SECS|UnixBench's -O3 empties the loop; benchtop computes it
 byte.arith_double|ub|$UB/double $SECS|UnixBench's -O3 empties the loop; benchtop computes it
-byte.hanoi|ub|$UB/hanoi $SECS|
+byte.hanoi|ub|$UB/hanoi $SECS|UnixBench builds -O3; benchtop -O2, no inlining of the recursion
 byte.shell1|ub|UB_BINDIR=$UB $UB/looper $SECS $UB/multi.sh 1|UnixBench 5's tst.sh, not BYTE 3.11's script
 byte.shell8|ub|UB_BINDIR=$UB $UB/looper $SECS $UB/multi.sh 8|UnixBench 5's tst.sh, not BYTE 3.11's script
 EOF
@@ -149,6 +150,7 @@ EOF
 # netns COMMAND: COMMAND in a private network namespace with lo up,
 # where unshare can make one, else as it is.
 if unshare -n sh -c 'ip link set lo up' 2>/dev/null; then
+	# shellcheck disable=SC2016 # $1 is the inner shell's
 	netns() { unshare -n sh -c 'ip link set lo up && eval "$1"' sh "$1"; }
 else
 	note "no private network namespace: lmbench's servers on the host"
@@ -179,6 +181,7 @@ parse() {
 	BEGIN { split(p, a, ":"); n = 0; sum = 0 }
 	a[1] == "lm" { v = lmval(); if (v != "") out = v }
 	a[1] == "lmmean" { v = lmval(); if (v != "") { sum += v; n++ } }
+	a[1] == "row" && /^"size=/ && out == "" { out = 0 }
 	a[1] == "row" && $1 == a[2] && NF == 2 { out = $2 }
 	a[1] == "fs" && $1 == a[2] && $a[3] > 0 { out = 1e6 / $a[3] }
 	a[1] == "ub" && /^COUNT\|/ {

@@ -466,10 +466,9 @@ static const struct bench_test vm_tests[] = {
 	    .title = "protection fault",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_VM,
-	    .definition =
-	        "a store to a read-only shared mapping, its SIGSEGV "
-	        "and the handler's return, less the cost of catching "
-	        "a signal, as lmbench subtracts it (lat_sig prot)",
+	    .definition = "a store to a read-only shared mapping, its SIGSEGV "
+	                  "and the handler's return, less the cost of catching "
+	                  "a signal, as lmbench subtracts it (lat_sig prot)",
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
