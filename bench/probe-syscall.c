@@ -2,7 +2,7 @@
  * probe-syscall.c: a minimal, independent reference probe for the
  * system-call tests, to cross-check benchtop's numbers (bench/overhead.sh).
  *
- *   probe-syscall null|io|stat|byte [-s SECONDS] [-r REPS] [-v]
+ *   probe-syscall null|io|stat|byte|fork [-s SECONDS] [-r REPS] [-v]
  *
  *   null  one syscall(SYS_getppid) per op (the lmbench "null call" shape)
  *   io    a 1-byte read() of /dev/zero and a 1-byte write() to /dev/null,
@@ -16,6 +16,10 @@
  *         what stat() costs (lmbench's lat_syscall stat shape)
  *   byte  close(dup(0)); syscall(SYS_getpid); syscall(SYS_getuid);
  *         umask(022) per op (the BYTE "System Call Overhead" shape)
+ *   fork  fork(); the child _exit(0)s at once; waitpid() for it: the
+ *         smallest process creation a C program can time (lat_proc fork
+ *         and BYTE spawn, from a process of one thread and libc only),
+ *         the bar for benchtop's lmbench.fork (bench/proc-fidelity.sh)
  *
  * Plain C, no project headers, on purpose: it shares no code with benchtop
  * so a bug in one is not hidden by the same bug in the other.
@@ -46,6 +50,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -61,6 +66,7 @@ static void loop_null(unsigned long);
 static void loop_io(unsigned long);
 static void loop_stat(unsigned long);
 static void loop_byte(unsigned long);
+static void loop_fork(unsigned long);
 static int io_setup(void);
 static int stat_setup(void);
 static void stat_cleanup(void);
@@ -131,6 +137,23 @@ loop_byte(unsigned long n)
 		syscall(SYS_getpid);
 		syscall(SYS_getuid);
 		umask(022);
+	}
+}
+
+static __attribute__((noinline)) void
+loop_fork(unsigned long n)
+{
+	pid_t pid;
+	int status;
+
+	while (n-- > 0) {
+		if ((pid = fork()) < 0)
+			die("probe-syscall: fork");
+		if (pid == 0)
+			_exit(0);
+		while (waitpid(pid, &status, 0) < 0)
+			if (errno != EINTR)
+				die("probe-syscall: waitpid");
 	}
 }
 
@@ -309,7 +332,7 @@ usage(const char *why)
 	if (why != NULL)
 		fprintf(stderr, "probe-syscall: %s\n", why);
 	fprintf(stderr,
-	    "usage: probe-syscall null|io|stat|byte [-s SECONDS] "
+	    "usage: probe-syscall null|io|stat|byte|fork [-s SECONDS] "
 	    "[-r REPS] [-v]\n");
 	exit(2);
 }
@@ -366,8 +389,10 @@ main(int argc, char **argv)
 		fn = loop_stat;
 	else if (strcmp(mode, "byte") == 0)
 		fn = loop_byte;
+	else if (strcmp(mode, "fork") == 0)
+		fn = loop_fork;
 	else
-		usage("test is null, io, stat or byte");
+		usage("test is null, io, stat, byte or fork");
 
 	ns = calloc((size_t)reps, sizeof *ns);
 	sorted = calloc((size_t)reps, sizeof *sorted);
@@ -389,7 +414,7 @@ main(int argc, char **argv)
 	 * batches of that size, so one slow first batch (page faults, a
 	 * preemption) does not shrink every repetition.
 	 */
-	for (n = 1000;; n *= 2) {
+	for (n = fn == loop_fork ? 10 : 1000;; n *= 2) {
 		est = time_loop(fn, n);
 		if (est >= CALIBRATE_NS || n > (1UL << 40))
 			break;

@@ -2,7 +2,7 @@
 # run.sh: every benchmark of issue 8 in order, then one summary table of
 # each target's figure, bar and verdict. What `make bench` runs.
 #
-#   sh bench/run.sh            (about 13 minutes on a 2-CPU machine)
+#   sh bench/run.sh            (about 30 minutes on a 2-CPU machine)
 #   QUICK=1 sh bench/run.sh    (about 5: picture.sh only times the reports)
 #
 # A benchmark that prints, not a test: it always exits 0.
@@ -12,8 +12,11 @@
 #   3 time to picture    bench/picture.sh
 #   4 footprint          bench/footprint.sh
 #   5 scale              bench/scale.sh (and target 4's test-alloc)
-#   and issue 4's        bench/tui-batch.sh (TUI on against batch)
+#   live vs batch        bench/live-batch.sh (every test, live against alone)
+#   the live screen      bench/live-screen.sh (first picture, steady, focus)
 #   and the scrape load  bench/listen-load.sh (--listen, 2,000 scrapes)
+#   process creation     bench/proc-fidelity.sh (against a minimal fork
+#                        probe, batch/watch/live, and the origins)
 #
 # Environment: passed through to every script (BENCHTOP, BENCHTOP_DATA,
 # CC, QUICK, BENCH_CPU and each script's own; see their headers).
@@ -25,7 +28,8 @@ set -u
 . "$(dirname "$0")/lib.sh"
 bench_init run.sh
 
-SCRIPTS="overhead precision picture footprint scale tui-batch listen-load"
+SCRIPTS="overhead precision picture footprint scale live-batch live-screen
+listen-load proc-fidelity"
 ONLY=${BENCH_ONLY:-$SCRIPTS}
 
 machine_line

@@ -83,18 +83,13 @@ first_allowed_cpu(void)
 static void
 prepare_harness(struct batch *b)
 {
-	struct harness_clock clock;
 	struct cycles_info info;
 
-	b->cpu = first_allowed_cpu();
-	if (bench_pin_self(b->cpu) != 0)
-		b->cpu = -1;
+	b->cpu = runner_thread_pin(first_allowed_cpu());
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
-	cycles_counter_open(&b->counter, &b->machine.clock);
-	runner_real_clock(&clock, &b->counter);
-	harness_init(&b->harness, &clock, (uint64_t)(b->o->sample_ms * 1e6));
-	harness_measure_overheads(&b->harness);
+	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
+	    (uint64_t)(b->o->sample_ms * 1e6));
 }
 
 /* One line on a terminal's stderr so a long run shows where it is. */
@@ -137,7 +132,6 @@ run_all(void *arg)
 	atomic_int *stop = b->stop;
 	struct run_config cfg;
 
-	sched_worker_private_files();
 	prepare_harness(b);
 	cfg = (struct run_config){
 		.duration_ns = (uint64_t)(b->o->seconds * 1e9),

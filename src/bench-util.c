@@ -66,13 +66,38 @@ bench_online_cpus(void)
 }
 
 #ifdef HAVE_SCHED_SETAFFINITY
+/* The process's mask as first read, and how the read went. */
+static cpu_set_t process_mask;
+static int process_mask_errno;
+static pthread_once_t process_mask_once = PTHREAD_ONCE_INIT;
+
+static void
+read_process_mask(void)
+{
+	CPU_ZERO(&process_mask);
+	if (sched_getaffinity(getpid(), sizeof process_mask, &process_mask) !=
+	    0)
+		process_mask_errno = errno ? errno : EINVAL;
+}
+
+int
+bench_process_cpus(cpu_set_t *out)
+{
+	(void)pthread_once(&process_mask_once, read_process_mask);
+	if (process_mask_errno != 0) {
+		errno = process_mask_errno;
+		return -1;
+	}
+	*out = process_mask;
+	return 0;
+}
+
 int
 bench_usable_cpus(void)
 {
 	cpu_set_t mask;
 
-	CPU_ZERO(&mask);
-	if (sched_getaffinity(getpid(), sizeof(mask), &mask) == -1)
+	if (bench_process_cpus(&mask) == -1)
 		return bench_online_cpus();
 	return CPU_COUNT(&mask);
 }
@@ -83,8 +108,7 @@ bench_other_cpu(int cpu)
 	cpu_set_t mask;
 	int i, c;
 
-	CPU_ZERO(&mask);
-	if (sched_getaffinity(getpid(), sizeof(mask), &mask) == -1)
+	if (bench_process_cpus(&mask) == -1)
 		return -1;
 	for (i = 1; i <= CPU_SETSIZE; i++) {
 		c = (int)(((long)cpu + i) % CPU_SETSIZE);
@@ -94,6 +118,14 @@ bench_other_cpu(int cpu)
 	return -1;
 }
 #else
+int
+bench_process_cpus(cpu_set_t *out)
+{
+	CPU_ZERO(out);
+	errno = ENOSYS;
+	return -1;
+}
+
 int
 bench_usable_cpus(void)
 {
@@ -316,9 +348,7 @@ util_nth_cpu(int n)
 	cpu_set_t mask;
 	int count;
 
-	CPU_ZERO(&mask);
-	if (sched_getaffinity(getpid(), sizeof(mask), &mask) == -1 ||
-	    (count = CPU_COUNT(&mask)) == 0)
+	if (bench_process_cpus(&mask) == -1 || (count = CPU_COUNT(&mask)) == 0)
 		return -1;
 	n %= count;
 	for (int c = 0; c < CPU_SETSIZE; c++)

@@ -21,6 +21,7 @@
 #define BENCHTOP_BENCH_UTIL_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,9 +40,16 @@ int bench_pin_self(int cpu);
 int bench_online_cpus(void);
 
 /*
- * CPUs in the process's affinity mask (the main thread's: workers are
- * pinned, so their own masks hold one CPU); the online count if the mask
- * cannot be read.
+ * The process's affinity mask: the main thread's as first read (read it
+ * before any thread narrows its own: workers are pinned, and the live
+ * screen and exporter move to a CPU of their own while they draw).
+ * 0, or -1 and errno.
+ */
+int bench_process_cpus(cpu_set_t *out);
+
+/*
+ * CPUs in the process's affinity mask (bench_process_cpus); the online
+ * count if the mask cannot be read.
  */
 int bench_usable_cpus(void);
 

@@ -100,8 +100,32 @@ jsonl_head(FILE *f, const struct machine *m, double ts)
 	report_json_string(f, m->host);
 }
 
-void
-export_jsonl_record(FILE *f, const struct machine *m, double ts,
+/* A claim as JSON fields: "cpus": [0, 1], "resources": ["loopback"]. */
+static void
+jsonl_claim(FILE *f, const struct claim *c)
+{
+	const char *sep = "";
+
+	fputs(", \"cpus\": [", f);
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &c->cpus)) {
+			fprintf(f, "%s%d", sep, cpu);
+			sep = ", ";
+		}
+	fputs("], \"resources\": [", f);
+	sep = "";
+	for (int k = 0; k < CLAIM_RESOURCES; k++)
+		if (c->resources & (1u << k)) {
+			fprintf(f, "%s\"%s\"", sep,
+			    claim_resource_name(1u << k));
+			sep = ", ";
+		}
+	fputc(']', f);
+}
+
+/* A test's record up to its closing brace. */
+static void
+jsonl_test_fields(FILE *f, const struct machine *m, double ts,
     const struct test_result *r)
 {
 	jsonl_head(f, m, ts);
@@ -115,8 +139,61 @@ export_jsonl_record(FILE *f, const struct machine *m, double ts,
 	report_json_number(f, r->status == BENCH_OK ? r->ns.median : NAN);
 	fputs(", \"cycles\": ", f);
 	report_json_number(f, r->status == BENCH_OK ? r->cyc.median : NAN);
-	fprintf(f, ", \"samples\": %zu, \"placement\": \"%s\"}\n", r->ns.n,
+	fprintf(f, ", \"samples\": %zu, \"placement\": \"%s\"", r->ns.n,
 	    bench_placement_name(r->placement));
+}
+
+void
+export_jsonl_record(FILE *f, const struct machine *m, double ts,
+    const struct test_result *r)
+{
+	jsonl_test_fields(f, m, ts, r);
+	fputs("}\n", f);
+}
+
+/*
+ * A slice as a record of a test's shape (a consumer keyed on "test"
+ * skips it): value and ns its length, samples what it pushed.
+ */
+static void
+export_jsonl_slice(FILE *f, struct store *st, const struct monitor_slice *s,
+    double epoch_ns)
+{
+	double ns = (double)(s->end_ns - s->start_ns);
+
+	fprintf(f,
+	    ", \"test\": \"benchtop.slice\", \"version\": 1, "
+	    "\"status\": \"ok\", \"value\": %.6f, \"unit\": \"s\", "
+	    "\"ns\": %.0f, \"cycles\": null, \"samples\": %llu, "
+	    "\"placement\": \"%s\", \"of\": \"%s\", \"worker\": %d, "
+	    "\"start_s\": %.6f, \"end_s\": %.6f",
+	    ns / 1e9, ns, (unsigned long long)s->samples,
+	    bench_placement_name(s->placement),
+	    s->test == SIZE_MAX ? "benchtop.screen"
+	                        : store_test(st, s->test)->id,
+	    s->worker, ((double)s->start_ns - epoch_ns) / 1e9,
+	    ((double)s->end_ns - epoch_ns) / 1e9);
+}
+
+/*
+ * One record per slice finished (or screen pass on a borrowed CPU) since
+ * the last tick: what it claimed, from when to when, in seconds since
+ * the store's epoch on the monitor's clock.
+ */
+static void
+export_jsonl_slices(struct exporter *x, FILE *f, double ts)
+{
+	struct monitor_slice s[64];
+	double epoch = (double)store_epoch_ns(x->store);
+	size_t k;
+
+	while ((k = monitor_slices(x->monitor, &x->slice_cursor, s, 64)) > 0)
+		for (size_t j = 0; j < k; j++) {
+			jsonl_head(f, x->machine, ts);
+			export_jsonl_slice(f, x->store, &s[j], epoch);
+			jsonl_claim(f, &s[j].claim);
+			fputs("}\n", f);
+		}
 }
 
 /*
@@ -229,14 +306,19 @@ exporter_tick(struct exporter *x)
 		export_result_from_view(&x->res[m], &v);
 		summarise(&x->res[m], x->buf + v.n - (fresh ? fresh : v.n),
 		    fresh ? fresh : v.n);
-		if (x->jsonl != NULL && fresh > 0)
-			export_jsonl_record(x->jsonl, x->machine, wall_now(),
+		if (x->jsonl != NULL && fresh > 0) {
+			jsonl_test_fields(x->jsonl, x->machine, wall_now(),
 			    &x->res[m]);
+			jsonl_claim(x->jsonl, &v.meta.claim);
+			fputs("}\n", x->jsonl);
+		}
 		x->seen[i] = v.first_seq + v.n;
 		m++;
 	}
-	if (x->jsonl != NULL && x->monitor != NULL)
+	if (x->jsonl != NULL && x->monitor != NULL) {
+		export_jsonl_slices(x, x->jsonl, wall_now());
 		export_jsonl_self(x, x->jsonl, x->machine, wall_now());
+	}
 	if (x->jsonl != NULL && (fflush(x->jsonl) != 0 || ferror(x->jsonl)))
 		return -1;
 	return x->om_path != NULL ? write_om(x, m) : 0;

@@ -19,12 +19,13 @@
 struct exporter {
 	struct store *store;
 	const struct machine *machine;
-	const char *om_path;           /* --openmetrics-file, or NULL */
-	FILE *jsonl;                   /* --jsonl stream, or NULL */
-	const struct monitor *monitor; /* for the self record, or NULL */
-	uint64_t self_slices;          /* slices at the last self record */
-	double epoch_s;                /* wall time of the store's epoch */
-	uint64_t *seen;                /* per test: samples already exported */
+	const char *om_path;     /* --openmetrics-file, or NULL */
+	FILE *jsonl;             /* --jsonl stream, or NULL */
+	struct monitor *monitor; /* self and slice records, or NULL */
+	uint64_t self_slices;    /* slices at the last self record */
+	uint64_t slice_cursor;   /* slices already exported */
+	double epoch_s;          /* wall time of the store's epoch */
+	uint64_t *seen;          /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
 };
@@ -35,7 +36,10 @@ void exporter_free(struct exporter *x);
 
 /*
  * Export what is new; returns 0, or -1 with errno (a write failed). With
- * a monitor set, each JSONL tick ends with a "benchtop.self" record.
+ * a monitor set, each JSONL tick ends with a "benchtop.slice" record per
+ * slice finished since the last tick (test, worker, start_s and end_s on
+ * the store's clock, claimed cpus and resources) and a "benchtop.self"
+ * record. A test's record says what its last slice claimed.
  */
 int exporter_tick(struct exporter *x);
 

@@ -66,6 +66,7 @@ struct harness {
 #define SAMPLE_F_PREEMPTED 0x4u  /* involuntary context switches */
 #define SAMPLE_F_STARVED   0x8u  /* CPU time / wall fell below the best */
 #define SAMPLE_F_CLOCK     0x10u /* PMU cycles per CPU ns moved > 5% */
+#define SAMPLE_F_SCREEN    0x20u /* the screen drew with no CPU free */
 
 struct sample {
 	uint64_t t_ns;        /* end of the sample on the harness clock */

@@ -27,6 +27,9 @@
 #include "html.h"
 #include "scrape.h"
 
+/* How long a request waits for the workers when every CPU is claimed. */
+#define LISTEN_WAIT_MS 200
+
 struct listener {
 	int fd;
 	char spec[64];
@@ -272,6 +275,36 @@ serve_index(struct listener *l, struct MHD_Connection *c)
 	return answer(c, MHD_HTTP_OK, "text/html; charset=utf-8", body, len);
 }
 
+static enum MHD_Result
+serve_path(struct listener *l, struct MHD_Connection *c, const char *url)
+{
+	if (strcmp(url, "/metrics") == 0)
+		return serve_metrics(l, c);
+	if (strcmp(url, "/") == 0)
+		return serve_index(l, c);
+	if (strcmp(url, "/snapshot.html") == 0)
+		return serve_snapshot(l, c);
+	return answer_text(c, MHD_HTTP_NOT_FOUND, "not found\n");
+}
+
+/*
+ * An answer is built as a screen pass of the monitor: from a CPU no
+ * slice claims, else while the workers wait between two samples.
+ */
+static enum MHD_Result
+serve_off_claims(struct listener *l, struct MHD_Connection *c, const char *url)
+{
+	enum MHD_Result rc;
+	int pass;
+
+	if (l->src.monitor == NULL)
+		return serve_path(l, c, url);
+	pass = monitor_screen_begin(l->src.monitor, 0, LISTEN_WAIT_MS);
+	rc = serve_path(l, c, url);
+	monitor_screen_end(l->src.monitor, pass);
+	return rc;
+}
+
 /* Every request: GET or HEAD of three paths; the answer at once. */
 static enum MHD_Result
 on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -289,13 +322,7 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return answer_text(c, MHD_HTTP_METHOD_NOT_ALLOWED,
 		    "only GET and HEAD\n");
-	if (strcmp(url, "/metrics") == 0)
-		return serve_metrics(l, c);
-	if (strcmp(url, "/") == 0)
-		return serve_index(l, c);
-	if (strcmp(url, "/snapshot.html") == 0)
-		return serve_snapshot(l, c);
-	return answer_text(c, MHD_HTTP_NOT_FOUND, "not found\n");
+	return serve_off_claims(l, c, url);
 }
 
 /*

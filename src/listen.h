@@ -39,8 +39,8 @@ struct listen_addr {
 struct listen_source {
 	struct store *store;
 	const struct machine *machine;
-	const struct monitor *monitor;
-	const char *snapshot; /* --html FILE of the live screen, or NULL */
+	struct monitor *monitor; /* each request is a screen pass of it */
+	const char *snapshot;    /* --html FILE of the live screen, or NULL */
 };
 
 struct listener;

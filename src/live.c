@@ -44,6 +44,16 @@
 	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
 	"marks,noisy\n"
 
+/*
+ * Each test's first slice: a first look at every row within seconds (80
+ * tests of about 100 ms plus setup), marked as such until a full slice
+ * replaces it.
+ */
+#define FIRST_SLICE_MS 100
+
+/* How long an export waits for the workers when every CPU is claimed. */
+#define EXPORT_WAIT_MS 200
+
 struct live {
 	const struct opts *o;
 	const struct bench_test **tests;
@@ -90,22 +100,30 @@ live_usable(char *why, size_t size)
 	return 1;
 }
 
-/* Worker i's CPU: from --cpu, else the i-th allowed CPU. */
+/*
+ * How many workers and where: -j, else half the allowed CPUs (at least
+ * one), so that each worker has a CPU for its partner; worker i on --cpu's
+ * i-th, else every (allowed / workers)-th allowed CPU: with 2 workers on
+ * 4 CPUs, 0 and 2, whose spread partners go to 1 and 3 and claim no
+ * other worker's CPU.
+ */
 static void
 worker_cpus(const struct opts *o, struct monitor_config *mc)
 {
 	cpu_set_t set;
-	int allowed[CPU_SETSIZE], n = 0;
+	int allowed[CPU_SETSIZE], n = 0, stride;
 
 	if (sched_getaffinity(0, sizeof set, &set) == 0)
 		for (int c = 0; c < CPU_SETSIZE; c++)
 			if (CPU_ISSET(c, &set))
 				allowed[n++] = c;
+	mc->workers = o->jobs > 0 ? o->jobs : (n / 2 > 1 ? n / 2 : 1);
+	stride = n > mc->workers ? n / mc->workers : 1;
 	for (int i = 0; i < mc->workers; i++) {
 		if (o->ncpus > 0)
 			mc->cpus[i] = o->cpus[i % o->ncpus];
 		else
-			mc->cpus[i] = n > 0 ? allowed[i % n] : -1;
+			mc->cpus[i] = n > 0 ? allowed[i * stride % n] : -1;
 	}
 }
 
@@ -201,6 +219,7 @@ prepare(struct live *l, char *err, size_t size)
 		(void)snprintf(err, size, "%s", cause);
 		return EXIT_USAGE;
 	}
+	(void)bench_usable_cpus(); /* the process's mask, before any pinning */
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
 	rc = compare_load(&l->ref, l->o->data, l->o->ref, l->machine.class_id,
@@ -239,9 +258,12 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
     size_t size)
 {
 	struct monitor_config mc = {
-		.workers = l->o->jobs,
 		.tmpdir = l->tmpdir,
 		.slice_ns = (uint64_t)(l->o->slice_ms * 1e6),
+		.first_ns = (uint64_t)((l->o->slice_ms < FIRST_SLICE_MS
+		                               ? l->o->slice_ms
+		                               : FIRST_SLICE_MS) *
+		    1e6),
 		.sample_ns = (uint64_t)(l->o->sample_ms * 1e6),
 		.mem_bytes = (size_t)l->o->mem_mib << 20,
 		.placement = l->o->placement,
@@ -298,6 +320,17 @@ cleanup(struct live *l)
 	free(l->tests);
 }
 
+/* One export, from a CPU no slice claims (see monitor_screen_begin). */
+static int
+export_pass(struct live *l)
+{
+	int pass = monitor_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc;
+
+	rc = exporter_tick(&l->exporter);
+	monitor_screen_end(l->monitor, pass);
+	return rc;
+}
+
 /* --watch: export every interval until INT/TERM/HUP; the normal stop. */
 static int
 watch_loop(struct live *l)
@@ -317,7 +350,7 @@ watch_loop(struct live *l)
 		sig = sigtimedwait(&set, NULL, &tick);
 		if (sig > 0)
 			return 0;
-		if (l->have_exporter && exporter_tick(&l->exporter) != 0) {
+		if (l->have_exporter && export_pass(l) != 0) {
 			fprintf(stderr, "benchtop: export: %s\n",
 			    strerror(errno));
 			return EXIT_RUNTIME;

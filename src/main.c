@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -13,10 +14,10 @@
 #include <unistd.h>
 
 #include "batch.h"
-#include "exec-helper.h"
 #include "identify.h"
 #include "live.h"
 #include "opts.h"
+#include "proc-client.h"
 #include "refdata.h"
 #include "registry.h"
 #include "report.h"
@@ -48,7 +49,19 @@ install_signals(void)
 static int
 print_list(const struct opts *o)
 {
-	if (report_list(stdout, o->format) != 0) {
+	char helper[PATH_MAX + 128];
+	int rc, ok = 0;
+
+	/* The text list also names the process tests' measuring process. */
+	if (o->format == REPORT_TEXT)
+		ok = proc_client_describe(helper, sizeof helper) == 0;
+	rc = report_list(stdout, o->format);
+	if (rc == 0 && o->format == REPORT_TEXT &&
+	    (printf("\nProcess tests %s %s\n",
+	         ok ? "are timed in" : "cannot run:", helper) < 0 ||
+	        fflush(stdout) != 0))
+		rc = -1;
+	if (rc != 0) {
 		perror("benchtop: write error");
 		return EXIT_RUNTIME;
 	}
@@ -92,7 +105,6 @@ main(int argc, char **argv)
 	const char *cause;
 	char err[256];
 
-	exec_helper_main(argc, argv);
 	if (opts_parse(argc, argv, &o, err, sizeof err) != 0) {
 		fprintf(stderr, "benchtop: %s\n", err);
 		return EXIT_USAGE;

@@ -9,7 +9,8 @@
  * `busy` array under `lock`, held only to choose), runs one slice of it
  * through runner_run with a callback that pushes every sample into the
  * store, publishes the slice's status, and gives the test back. No lock is
- * held during a slice.
+ * held during a slice. Which test a worker may take, and what the screen
+ * may use meanwhile, is the claims' business: monitor-claim.c.
  *
  * `interrupt` (atomic) ends slices at their next sample boundary: set on
  * pause and on quit. `paused`, `quit` and `placement` are atomics the UI
@@ -53,80 +54,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench-util.h"
+#include "claims.h"
 #include "harness.h"
+#include "monitor-priv.h"
 #include "runner.h"
 #include "sched.h"
 
-struct worker {
-	struct monitor *m;
-	int index;
-	int cpu;
-	struct sched_worker thread;
-	struct cycles_counter counter;
-	struct harness harness;
-	struct test_result result; /* the current slice's: no malloc each */
-	/* The self row (see DESIGN): written by this worker only. */
-	_Atomic uint64_t busy_ns;  /* up since start, naps excluded */
-	_Atomic uint64_t sched_ns; /* of which the scheduler's own */
-	_Atomic uint64_t slices;   /* runner_run calls */
-	uint64_t mark_ns;          /* worker-private: the stretch's start */
-};
-
-/* What the stretch of a worker's time that just ended was spent on. */
-enum stretch { STRETCH_SCHED, STRETCH_SLICE, STRETCH_NAP };
-
-struct monitor {
-	struct store *store;
-	struct monitor_config cfg;
-	atomic_int interrupt; /* end the current slices now */
-	atomic_int paused;
-	atomic_int quit;
-	atomic_int placement;
-	atomic_int hold;           /* quiet UI: park at the next boundary */
-	pthread_mutex_t park_lock; /* guards parked */
-	pthread_cond_t park_cv;    /* parked workers wait; the UI too */
-	int parked;
-	pthread_mutex_t lock; /* guards cursor and busy */
-	size_t cursor;
-	unsigned char *busy;              /* test i runs on some worker */
-	uint64_t *n_hint;                 /* calibrated n per test... */
-	enum bench_placement *hint_place; /* ...for this placement */
-	struct worker w[];
-};
-
-/* Take the next enabled test that no worker runs; SIZE_MAX if none. */
-static size_t
-claim_next(struct monitor *m)
-{
-	size_t n = store_count(m->store), found = SIZE_MAX;
-
-	(void)pthread_mutex_lock(&m->lock);
-	for (size_t k = 0; k < n; k++) {
-		size_t i = (m->cursor + k) % n;
-
-		if (!m->busy[i] && store_enabled(m->store, i)) {
-			m->busy[i] = 1;
-			m->cursor = (i + 1) % n;
-			found = i;
-			break;
-		}
-	}
-	(void)pthread_mutex_unlock(&m->lock);
-	return found;
-}
-
-static void
-release(struct monitor *m, size_t i)
-{
-	(void)pthread_mutex_lock(&m->lock);
-	m->busy[i] = 0;
-	(void)pthread_mutex_unlock(&m->lock);
-}
-
 struct push_arg {
-	struct monitor *m;
+	struct worker *w;
 	size_t i;
 };
 
@@ -145,13 +83,34 @@ park_if_held(struct monitor *m)
 	(void)pthread_mutex_unlock(&m->park_lock);
 }
 
+/* A sample begins: note the screen passes so far. */
+static void
+sample_begins(struct worker *w)
+{
+	w->seen_active = atomic_load(&w->m->disturb_active) > 0;
+	w->seen_gen = atomic_load(&w->m->disturb_gen);
+}
+
+/* Whether a screen pass drew, with no CPU of its own, during the sample. */
+static int
+sample_disturbed(const struct worker *w)
+{
+	return w->seen_active || atomic_load(&w->m->disturb_active) > 0 ||
+	    atomic_load(&w->m->disturb_gen) != w->seen_gen;
+}
+
 static void
 push_sample(void *arg, const struct sample *s)
 {
 	struct push_arg *p = arg;
+	struct sample copy = *s;
 
-	store_push(p->m->store, p->i, s);
-	park_if_held(p->m);
+	if (sample_disturbed(p->w))
+		copy.flags |= SAMPLE_F_NOISY | SAMPLE_F_SCREEN;
+	store_push(p->w->m->store, p->i, &copy);
+	p->w->slice.samples++; /* read under m->lock once the slice ends */
+	park_if_held(p->w->m);
+	sample_begins(p->w);
 }
 
 /* Single writer: a plain load and store, no locked add. */
@@ -179,21 +138,44 @@ account(struct worker *w, enum stretch kind)
 	    memory_order_release);
 }
 
-/* A deliberate pause: neither the test's time nor the scheduler's. */
+static struct timespec deadline_in(long ms);
+
+/*
+ * A deliberate pause: neither the test's time nor the scheduler's. The
+ * worker counts as parked meanwhile (it measures nothing), and does not
+ * leave the pause while the screen holds the workers.
+ */
 static void
-nap_ms(struct worker *w, long ms)
+nap_ms(struct worker *w, long ms, int for_claim)
 {
+	struct monitor *m = w->m;
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 
 	account(w, STRETCH_SCHED);
-	(void)nanosleep(&ts, NULL);
+	(void)pthread_mutex_lock(&m->park_lock);
+	m->parked++;
+	(void)pthread_cond_broadcast(&m->park_cv);
+	(void)pthread_mutex_unlock(&m->park_lock);
+	if (for_claim) {
+		ts = deadline_in(ms);
+		(void)pthread_mutex_lock(&m->lock);
+		(void)pthread_cond_timedwait(&m->claim_cv, &m->lock, &ts);
+		(void)pthread_mutex_unlock(&m->lock);
+	} else {
+		(void)nanosleep(&ts, NULL);
+	}
+	(void)pthread_mutex_lock(&m->park_lock);
+	while (atomic_load(&m->hold) && !atomic_load(&m->quit))
+		(void)pthread_cond_wait(&m->park_cv, &m->park_lock);
+	m->parked--;
+	(void)pthread_mutex_unlock(&m->park_lock);
 	account(w, STRETCH_NAP);
 }
 
 /* Publish what the slice learned; an interrupted slice changes nothing. */
 static void
 publish(struct monitor *m, size_t i, const struct test_result *r,
-    uint64_t *slices)
+    uint64_t *slices, const struct claim *claim, int first)
 {
 	struct store_meta meta = { 0 };
 
@@ -208,18 +190,20 @@ publish(struct monitor *m, size_t i, const struct test_result *r,
 	meta.overhead_ns = isfinite(r->overhead_ns) ? r->overhead_ns : 0;
 	meta.slices = ++*slices;
 	meta.last_ms = store_ms(m->store, cycles_now_ns());
+	meta.claim = *claim;
+	meta.first_pass = first;
 	store_publish(m->store, i, &meta);
 }
 
-/* One slice of test i on worker w. */
+/* One slice of test i on worker w, with the placement it was claimed for. */
 static void
-run_slice(struct worker *w, size_t i, uint64_t *slices)
+run_slice(struct worker *w, size_t i, enum bench_placement place,
+    uint64_t *slices)
 {
 	struct monitor *m = w->m;
-	struct push_arg pa = { m, i };
-	enum bench_placement place = atomic_load(&m->placement);
+	struct push_arg pa = { w, i };
 	struct run_config cfg = {
-		.duration_ns = m->cfg.slice_ns,
+		.duration_ns = w->first ? m->cfg.first_ns : m->cfg.slice_ns,
 		.tmpdir = m->cfg.tmpdir,
 		.cpu = w->cpu,
 		.placement = place,
@@ -232,26 +216,26 @@ run_slice(struct worker *w, size_t i, uint64_t *slices)
 	struct test_result *r = &w->result;
 
 	account(w, STRETCH_SCHED);
+	sample_begins(w);
 	(void)runner_run(store_test(m->store, i), &w->harness, &cfg, r);
 	account(w, STRETCH_SLICE);
 	if (r->status == BENCH_OK) {
 		m->n_hint[i] = r->n_per_sample;
 		m->hint_place[i] = place;
 	}
-	publish(m, i, r, &slices[i]);
+	publish(m, i, r, &slices[i], &w->claim, w->first);
 }
 
 static void
 worker_prepare(struct worker *w)
 {
-	struct harness_clock clock;
+	int cpu = runner_thread_pin(w->cpu);
 
-	if (bench_pin_self(w->cpu) != 0)
-		w->cpu = -1;
-	cycles_counter_open(&w->counter, w->m->cfg.clock);
-	runner_real_clock(&clock, &w->counter);
-	harness_init(&w->harness, &clock, w->m->cfg.sample_ns);
-	harness_measure_overheads(&w->harness);
+	(void)pthread_mutex_lock(&w->m->lock); /* other workers read it */
+	w->cpu = cpu;
+	(void)pthread_mutex_unlock(&w->m->lock);
+	runner_thread_harness(&w->harness, &w->counter, w->m->cfg.clock,
+	    w->m->cfg.sample_ns);
 }
 
 static void *
@@ -260,27 +244,46 @@ worker_main(void *arg)
 	struct worker *w = arg;
 	struct monitor *m = w->m;
 	uint64_t *slices = calloc(store_count(m->store), sizeof *slices);
+	enum bench_placement place;
 	size_t i;
+	int blocked;
 
-	sched_worker_private_files();
 	worker_prepare(w);
 	w->mark_ns = cycles_now_ns();
 	while (slices != NULL && !atomic_load(&m->quit)) {
 		park_if_held(m);
 		if (atomic_load(&m->paused)) {
-			nap_ms(w, 50);
+			nap_ms(w, 50, 0);
 			continue;
 		}
-		if ((i = claim_next(m)) == SIZE_MAX) {
-			nap_ms(w, 100);
+		place = atomic_load(&m->placement);
+		if ((i = monitor_claim_next(m, w, place, &blocked)) ==
+		    SIZE_MAX) {
+			nap_ms(w, 100, blocked);
 			continue;
 		}
-		run_slice(w, i, slices);
-		release(m, i);
+		run_slice(w, i, place, slices);
+		monitor_give_back(m, w, i);
 	}
 	free(slices);
 	cycles_counter_close(&w->counter);
 	return NULL;
+}
+
+static void
+monitor_free(struct monitor *m)
+{
+	(void)pthread_mutex_destroy(&m->lock);
+	(void)pthread_cond_destroy(&m->claim_cv);
+	(void)pthread_mutex_destroy(&m->park_lock);
+	(void)pthread_cond_destroy(&m->park_cv);
+	free(m->busy);
+	free(m->n_hint);
+	free(m->hint_place);
+	free(m->log);
+	free(m->seen);
+	free(m->focus);
+	free(m);
 }
 
 static struct monitor *
@@ -297,15 +300,18 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->busy = calloc(n ? n : 1, 1);
 	m->n_hint = calloc(n ? n : 1, sizeof *m->n_hint);
 	m->hint_place = calloc(n ? n : 1, sizeof *m->hint_place);
+	m->log = calloc(MONITOR_SLICE_LOG, sizeof *m->log);
+	m->seen = calloc(n ? n : 1, 1);
+	m->focus = calloc(n ? n : 1, 1);
+	claim_clear(&m->screen);
 	(void)pthread_mutex_init(&m->lock, NULL);
+	(void)pthread_cond_init(&m->claim_cv, NULL);
 	(void)pthread_mutex_init(&m->park_lock, NULL);
 	(void)pthread_cond_init(&m->park_cv, NULL);
 	atomic_init(&m->placement, cfg->placement);
-	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL) {
-		free(m->busy);
-		free(m->n_hint);
-		free(m->hint_place);
-		free(m);
+	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL ||
+	    m->log == NULL || m->seen == NULL || m->focus == NULL) {
+		monitor_free(m);
 		return NULL;
 	}
 	return m;
@@ -328,6 +334,7 @@ monitor_start(struct store *store, const struct monitor_config *cfg, char *err,
 		w->index = k;
 		w->cpu = cfg->cpus[k];
 		w->counter.fd = -1;
+		claim_clear(&w->claim);
 		if (sched_worker_start(&w->thread, k, worker_main, w, err,
 		        errsize) != 0) {
 			monitor_stop(m);
@@ -460,11 +467,5 @@ monitor_stop(struct monitor *m)
 		                 &m->interrupt, 2000) != 0;
 	if (abandoned) /* a worker may still use m: exit will end it */
 		return;
-	(void)pthread_mutex_destroy(&m->lock);
-	(void)pthread_mutex_destroy(&m->park_lock);
-	(void)pthread_cond_destroy(&m->park_cv);
-	free(m->busy);
-	free(m->n_hint);
-	free(m->hint_place);
-	free(m);
+	monitor_free(m);
 }

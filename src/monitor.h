@@ -17,16 +17,20 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "claims.h"
 #include "cycles.h"
 #include "store.h"
 
 #define MONITOR_MAX_WORKERS 256
+/* Finished slices kept for the exporter: minutes of 1 s slices. */
+#define MONITOR_SLICE_LOG 4096
 
 struct monitor_config {
 	int workers;                   /* -j N */
 	int cpus[MONITOR_MAX_WORKERS]; /* worker i's CPU, -1 = not pinned */
 	const char *tmpdir;
 	uint64_t slice_ns;  /* one test's turn */
+	uint64_t first_ns;  /* its first turn (the first pass), 0: slice_ns */
 	uint64_t sample_ns; /* target duration of one sample */
 	size_t mem_bytes;
 	enum bench_placement placement;
@@ -48,6 +52,17 @@ struct monitor_self {
 	uint64_t slices;    /* slices run (runner_run calls) */
 };
 
+/* One finished slice, or one pass of the screen on a borrowed CPU. */
+struct monitor_slice {
+	size_t test;       /* store index; SIZE_MAX: the screen */
+	int worker;        /* -1: the screen */
+	uint64_t start_ns; /* cycles_now_ns(): the claim taken... */
+	uint64_t end_ns;   /* ...and given back */
+	uint64_t samples;  /* pushed into the store */
+	enum bench_placement placement; /* the claim's; single: the screen */
+	struct claim claim;
+};
+
 struct monitor *monitor_start(struct store *store,
     const struct monitor_config *cfg, char *err, size_t errsize);
 void monitor_set_paused(struct monitor *m, int paused);
@@ -65,6 +80,41 @@ int monitor_worker_cpu(const struct monitor *m, int k);
  */
 int monitor_hold(struct monitor *m, long timeout_ms);
 void monitor_release(struct monitor *m);
+/*
+ * The screen, the exporter, anything that runs beside the workers, around
+ * each pass (a redraw, an export): begin borrows a CPU that no slice
+ * claims and moves the calling thread there, so that it measures
+ * nothing; with hold_only (the quiet screen), or when every CPU is
+ * claimed, it parks the workers at their next sample boundary for up to
+ * wait_ms, and a worker still measuring after that has its sample
+ * flagged noisy (SAMPLE_F_SCREEN). Returns the pass for monitor_screen_end:
+ * the borrowed CPU, MONITOR_SCREEN_HELD or MONITOR_SCREEN_DISTURBS.
+ */
+#define MONITOR_SCREEN_HELD     (-1)
+#define MONITOR_SCREEN_DISTURBS (-2)
+int monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms);
+void monitor_screen_end(struct monitor *m, int pass);
+/*
+ * Finished slices and screen passes from *cursor on (0 at first), up to
+ * max; advances *cursor. Entries the ring overwrote are skipped.
+ */
+size_t monitor_slices(struct monitor *m, uint64_t *cursor,
+    struct monitor_slice *out, size_t max);
+/*
+ * The first pass: how many enabled tests have had a slice; once all have,
+ * the time of the last full round of the cursor (NAN before one).
+ */
+struct monitor_pass {
+	size_t done, enabled;
+	double cycle_s;
+};
+void monitor_pass(struct monitor *m, struct monitor_pass *out);
+/*
+ * Focus (key f): from the next slice on, run only the tests whose byte
+ * in `only` (one per store test) is set, everything else waits; NULL
+ * ends the focus. The store's enabled flags are left as they are.
+ */
+void monitor_set_focus(struct monitor *m, const unsigned char *only);
 /* Read the self counters; any thread, never blocks the workers. */
 void monitor_self(const struct monitor *m, struct monitor_self *out);
 /* Scheduler time in % of worker time, NAN before any time. */

@@ -111,7 +111,8 @@ const char opts_usage[] =
     "      --identify [DUMP] identify this CPU, or a raw CPUID dump in\n"
     "                        libcpuid's format, its class, and the\n"
     "                        reference machines of that class\n"
-    "  -j, --jobs N          worker threads of the live monitor (default 1)\n"
+    "  -j, --jobs N          worker threads of the live monitor (default:\n"
+    "                        half the allowed CPUs, at least 1)\n"
     "      --cpu LIST        CPUs for the workers, e.g. 0,2-3 (default: "
     "the\n"
     "                        allowed CPUs in order)\n"
@@ -514,7 +515,7 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 	o->placement = BENCH_PLACE_SPREAD; /* falls back to same on 1 CPU */
 	o->mem_mib = 64;
 	o->tolerance_pct = 10;
-	o->jobs = 1;
+	o->jobs = 0; /* live.c: half the allowed CPUs, at least 1 */
 	o->delay_s = 1.0;
 	o->slice_ms = 1000;
 	opterr = 0;

@@ -33,7 +33,7 @@ struct opts {
 	const char *dir; /* base of the scratch directory, or NULL */
 	enum bench_placement placement; /* of two-party tests */
 	unsigned mem_mib;        /* buffer of the memory bandwidth tests, MiB */
-	int jobs;                /* -j: worker threads of the live monitor */
+	int jobs;                /* -j: live monitor's workers, 0: default */
 	int cpus[OPTS_MAX_CPUS]; /* --cpu LIST: worker i on cpus[i % ncpus] */
 	int ncpus;               /* 0: the allowed CPUs in order */
 	double delay_s;          /* -d: refresh delay of the live screen */

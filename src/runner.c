@@ -17,6 +17,7 @@
 
 #include "bench-util.h"
 #include "cycles.h"
+#include "sched.h"
 #include "units.h"
 
 static uint64_t
@@ -58,6 +59,25 @@ runner_real_clock(struct harness_clock *c, struct cycles_counter *counter)
 	c->cycles_per_tick = counter->cycles_per_tick;
 	c->usage = real_usage;
 	c->core_cycles = counter->source == CYCLES_PMU;
+}
+
+int
+runner_thread_pin(int cpu)
+{
+	sched_worker_private_files();
+	return bench_pin_self(cpu) == 0 ? cpu : -1;
+}
+
+void
+runner_thread_harness(struct harness *h, struct cycles_counter *counter,
+    const struct cycles_info *info, uint64_t sample_ns)
+{
+	struct harness_clock clock;
+
+	cycles_counter_open(counter, info);
+	runner_real_clock(&clock, counter);
+	harness_init(h, &clock, sample_ns);
+	harness_measure_overheads(h);
 }
 
 /* A growing array of samples, owned by one run. */
@@ -184,19 +204,19 @@ summarise(const struct harness *h, struct test_result *r, struct sample_buf *b)
  * or on another one (spread). Spread falls back to same, and says so in
  * the record, when no other CPU is allowed.
  */
-static void
-place_parties(struct bench_ctx *ctx, const struct run_config *cfg)
+void
+runner_place_parties(struct bench_ctx *ctx, enum bench_placement placement)
 {
 	ctx->partner_cpu = -1;
 	ctx->placement = BENCH_PLACE_SINGLE;
 	if (!(ctx->test->flags & BENCH_F_PARTNER))
 		return;
-	ctx->placement = cfg->placement;
-	if (ctx->placement == BENCH_PLACE_SPREAD && cfg->cpu >= 0 &&
-	    (ctx->partner_cpu = bench_other_cpu(cfg->cpu)) < 0)
+	ctx->placement = placement;
+	if (ctx->placement == BENCH_PLACE_SPREAD && ctx->cpu >= 0 &&
+	    (ctx->partner_cpu = bench_other_cpu(ctx->cpu)) < 0)
 		ctx->placement = BENCH_PLACE_SAME;
 	if (ctx->placement == BENCH_PLACE_SAME)
-		ctx->partner_cpu = cfg->cpu;
+		ctx->partner_cpu = ctx->cpu;
 }
 
 int
@@ -215,7 +235,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	ctx.test = t;
 	ctx.tmpdir = cfg->tmpdir;
 	ctx.cpu = cfg->cpu;
-	place_parties(&ctx, cfg);
+	runner_place_parties(&ctx, cfg->placement);
 	ctx.stop = cfg->stop;
 	ctx.mem_bytes = cfg->mem_bytes;
 	bench_fds_snapshot(&ctx);

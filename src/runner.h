@@ -47,9 +47,28 @@ struct test_result {
 };
 
 struct cycles_counter;
+struct cycles_info;
 
 /* The real clock: CLOCK_MONOTONIC_RAW and the thread's cycle counter. */
 void runner_real_clock(struct harness_clock *c, struct cycles_counter *counter);
+
+/*
+ * Where the parties of ctx->test go for a worker on ctx->cpu: sets
+ * ctx->placement and ctx->partner_cpu as a run would (the live monitor's
+ * claims ask before the run).
+ */
+void runner_place_parties(struct bench_ctx *ctx, enum bench_placement p);
+
+/*
+ * How every measuring thread starts (batch's worker, the live monitor's,
+ * the tests'): first runner_thread_pin, descriptors of its own and pinned
+ * to `cpu` (returns cpu, or -1 when it could not be pinned); then
+ * runner_thread_harness, its own cycle counter (close it when done) and
+ * a harness on the real clock with its overheads measured.
+ */
+int runner_thread_pin(int cpu);
+void runner_thread_harness(struct harness *h, struct cycles_counter *counter,
+    const struct cycles_info *info, uint64_t sample_ns);
 
 /* Run test `t`; fills `r` and returns its status. Never aborts. */
 int runner_run(const struct bench_test *t, struct harness *h,

@@ -103,6 +103,12 @@ store_test(const struct store *s, size_t i)
 	return s->t[i].test;
 }
 
+uint64_t
+store_epoch_ns(const struct store *s)
+{
+	return s->epoch_ns;
+}
+
 uint32_t
 store_ms(const struct store *s, uint64_t t_ns)
 {

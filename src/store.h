@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "claims.h"
 #include "harness.h"
 #include "ring.h"
 
@@ -38,6 +39,8 @@ struct store_meta {
 	double overhead_ns; /* subtracted per op */
 	uint64_t slices;    /* slices run so far */
 	uint32_t last_ms;   /* end of the last slice, store time */
+	struct claim claim; /* what the last slice occupied */
+	int first_pass;     /* it was the short first slice: a first look */
 };
 
 /* A copy of one test's state, owned by the reader. */
@@ -57,6 +60,9 @@ struct store *store_new(const struct bench_test *const *tests, size_t n,
 void store_free(struct store *s);
 size_t store_count(const struct store *s);
 const struct bench_test *store_test(const struct store *s, size_t i);
+
+/* The store's epoch, on cycles_now_ns()'s clock. */
+uint64_t store_epoch_ns(const struct store *s);
 
 /* Milliseconds since the store's epoch for a harness time in ns. */
 uint32_t store_ms(const struct store *s, uint64_t t_ns);

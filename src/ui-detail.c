@@ -106,7 +106,7 @@ ui_detail_draw(struct ui *ui)
 	const struct view_row *r = ui_current_row(ui);
 	const struct bench_test *t = r->test;
 	int y = ui_header_draw(ui);
-	char line[512];
+	char line[512], claim[160];
 
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
@@ -120,6 +120,9 @@ ui_detail_draw(struct ui *ui)
 	    bench_placement_name(r->meta.placement), r->meta.cpu,
 	    r->meta.partner_cpu, bench_status_name(r->meta.status),
 	    r->meta.reason[0] ? ": " : "", r->meta.reason);
+	wrap(&y, 2, line);
+	(void)snprintf(line, sizeof line, "last slice claimed %s",
+	    claim_format(&r->meta.claim, claim, sizeof claim));
 	wrap(&y, 2, line);
 	y++;
 	detail_graphs(ui, &y, r);

@@ -248,6 +248,9 @@ ui_key(struct ui *ui, int ch)
 	case 'Q':
 		ui_quiet_set(ui, !ui->quiet);
 		break;
+	case 'f':
+		ui_focus_toggle(ui);
+		break;
 	case 'a':
 		ui->collapsed = !ui->collapsed;
 		(void)snprintf(ui->message, sizeof ui->message, "%s",

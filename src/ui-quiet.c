@@ -1,9 +1,10 @@
 /*
- * ui-quiet.c: the quiet screen (--quiet-ui, key Q), for the most
- * sensitive measurements. Three things keep the monitor out of the
- * numbers: the screen redraws only while every worker is parked between
- * two samples (monitor_hold), at most every UI_QUIET_DELAY_MS, and the UI
- * thread moves to a CPU no worker uses, when there is one.
+ * ui-quiet.c: keeping the screen out of the numbers. Every redraw runs
+ * from a CPU no slice claims, or, when all are claimed, while every
+ * worker is parked between two samples (monitor_screen_begin). The quiet
+ * screen (--quiet-ui, key Q), for the most sensitive measurements, always
+ * parks them, redraws at most every UI_QUIET_DELAY_MS, and moves the UI
+ * thread to a CPU no worker uses, when there is one.
  */
 
 #include "config.h"
@@ -93,13 +94,12 @@ ui_quiet_delay_ms(const struct ui *ui)
 void
 ui_quiet_hold(struct ui *ui)
 {
-	if (ui->quiet)
-		(void)monitor_hold(ui->cfg.monitor, UI_QUIET_WAIT_MS);
+	ui->pass = monitor_screen_begin(ui->cfg.monitor, ui->quiet,
+	    ui->quiet ? UI_QUIET_WAIT_MS : UI_SCREEN_WAIT_MS);
 }
 
 void
 ui_quiet_release(struct ui *ui)
 {
-	if (ui->quiet)
-		monitor_release(ui->cfg.monitor);
+	monitor_screen_end(ui->cfg.monitor, ui->pass);
 }

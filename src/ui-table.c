@@ -180,6 +180,9 @@ format_status(const struct view_row *r, char *buf, size_t size)
 		(void)snprintf(buf, size, "off");
 	else if (r->meta.slices == 0 && r->n == 0)
 		(void)snprintf(buf, size, "waiting");
+	else if (r->meta.status == BENCH_OK && r->meta.first_pass)
+		(void)snprintf(buf, size, "first look %s",
+		    bench_placement_name(r->meta.placement));
 	else if (r->meta.status == BENCH_OK && r->noisy_pct >= VIEW_NOISY_PCT)
 		(void)snprintf(buf, size, "ok %s, noisy %.0f%%",
 		    bench_placement_name(r->meta.placement), r->noisy_pct);

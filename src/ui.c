@@ -357,12 +357,14 @@ header_state(struct ui *ui, int y)
 		(void)snprintf(line, sizeof line, "%s",
 		    ui->quiet ? "  [QUIET]" : "");
 	x = ui_put_clipped(y, x, line);
+	x = ui_focus_draw(ui, y, x);
 	if (ui->have_baseline)
 		x = ui_put_clipped(y, x, "  baseline set");
 	if (ui->message[0] != '\0') {
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
-		(void)ui_put_clipped(y, x, line);
+		x = ui_put_clipped(y, x, line);
 	}
+	(void)ui_pass_draw(ui, y, x); /* last: a narrow screen cuts it first */
 }
 
 /* "ref A p6: byte p3-850m, lmbench doug-750-2.5.65a~ ... (~ stand-in)" */

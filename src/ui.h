@@ -108,6 +108,8 @@ struct ui {
 	int collapsed;            /* a: one line per group, no rows */
 	int quiet;                /* Q: draw only while workers are parked */
 	int quiet_cpu;            /* the UI's CPU when quiet, -1: shared */
+	int pass;                 /* monitor_screen_begin's, while drawing */
+	char focus[48];           /* f: what runs alone, "" when all do */
 	cpu_set_t affinity;       /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */
 };
@@ -128,6 +130,13 @@ void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
 
+/*
+ * The header's pass ("first pass 34/80", then "cycle 52s", or "FOCUS
+ * what") and the focus key (ui-focus.c).
+ */
+int ui_focus_draw(struct ui *ui, int y, int x); /* return the next x */
+int ui_pass_draw(struct ui *ui, int y, int x);
+void ui_focus_toggle(struct ui *ui);
 /* Key H (ui-html.c): the figures on the screen as an HTML page. */
 void ui_html_snapshot(struct ui *ui);
 
@@ -136,13 +145,18 @@ void ui_quiet_init(struct ui *ui);
 void ui_quiet_set(struct ui *ui, int on);
 /* The refresh delay now: at least UI_QUIET_DELAY_MS when quiet. */
 int ui_quiet_delay_ms(const struct ui *ui);
-/* Around a redraw: park the workers when quiet; then let them go. */
+/*
+ * Around a redraw: draw from a CPU no slice claims, else (and always
+ * when quiet) while the workers are parked; then let them go.
+ */
 void ui_quiet_hold(struct ui *ui);
 void ui_quiet_release(struct ui *ui);
 
 #define UI_QUIET_DELAY_MS 5000
 /* How long a quiet redraw waits for the workers to reach a boundary. */
 #define UI_QUIET_WAIT_MS 1000
+/* The same for an ordinary redraw: a few samples, then draw (flagged). */
+#define UI_SCREEN_WAIT_MS 200
 
 /* Shared drawing helpers (ui.c). */
 void ui_role_on(struct ui *ui, enum ui_role role);

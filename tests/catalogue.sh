@@ -40,8 +40,9 @@ ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 # Processes whose command line names our scratch directory, or are
 # children of a pid given: what a run could leave behind.
 leftovers() {
-	for p in $(pgrep -x bt-partner; pgrep -x benchtop); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q "$1" &&
+	for p in $(pgrep -x bt-partner; pgrep -x benchtop;
+	    pgrep -x benchtop-proc); do
+		tr '\0' ' ' 2>/dev/null <"/proc/$p/cmdline" | grep -q "$1" &&
 		    echo "$p"
 	done
 	return 0
@@ -155,7 +156,8 @@ for place in same spread; do
 done
 
 # SIGTERM in the middle of multi-process tests: nothing left.
-for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*'; do
+for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*' \
+    'byte.spawn,byte.execl,lmbench.fork,lmbench.exec'; do
 	mkdir -p "$work/t"
 	"$BENCHTOP" --batch -t 3 --only "$only" --dir "$work/t" \
 	    >/dev/null 2>&1 &

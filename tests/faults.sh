@@ -18,15 +18,6 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
-# status ID FILE: the status and reason of test ID in a JSON report
-status() {
-	"$PYTHON" -c '
-import json, sys
-for t in json.load(open(sys.argv[2]))["tests"]:
-    if t["id"] == sys.argv[1]:
-        print(t["status"], t["reason"] or "")
-' "$1" "$2"
-}
 
 # SIGKILL of a partner mid-test: that test FAILED, naming the signal; the
 # test after it still runs.

@@ -308,16 +308,10 @@ worker_main(void *arg)
 {
 	struct rig *rig = arg;
 	struct cycles_counter counter;
-	struct harness_clock clock;
 	struct harness h;
 
-	sched_worker_private_files();
-	if (bench_pin_self(rig->cpu) != 0)
-		rig->cpu = -1;
-	cycles_counter_open(&counter, rig->info);
-	runner_real_clock(&clock, &counter);
-	harness_init(&h, &clock, SAMPLE_NS);
-	harness_measure_overheads(&h);
+	rig->cpu = runner_thread_pin(rig->cpu);
+	runner_thread_harness(&h, &counter, rig->info, SAMPLE_NS);
 	for (size_t i = 0; i < store_count(rig->store); i++)
 		check_test(rig, &h, i);
 	cycles_counter_close(&counter);

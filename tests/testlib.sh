@@ -9,6 +9,8 @@
 #   ok, fail MESSAGE...           count by hand
 #   wait_file FILE                poll up to 5 s until FILE is not empty
 #   timewait                      sockets in TIME_WAIT here, a number
+#   status ID FILE                "STATUS REASON" of test ID in a JSON
+#                                 report ($PYTHON reads it)
 #   finish NAME                   print "NAME: N passed, M failed" and
 #                                 return 0 only when nothing failed (the
 #                                 script's last command: its exit status)
@@ -37,6 +39,15 @@ wait_file() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+
+status() {
+	"${PYTHON:-python3}" -c '
+import json, sys
+for t in json.load(open(sys.argv[2]))["tests"]:
+    if t["id"] == sys.argv[1]:
+        print(t["status"], t["reason"] or "")
+' "$1" "$2"
 }
 
 finish() {

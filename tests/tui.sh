@@ -139,6 +139,18 @@ if ! has "^lmbench.null_call"; then ok; else fail_screen "a: no test rows"; fi
 T send-keys a
 if wait_for "^lmbench.null_call" 3; then ok; else fail_screen "a again: rows"; fi
 
+# The first pass, then the cycle; f: focus on the row under the cursor
+# (the first, null_call), FOCUS in the header; f again: all tests.
+screen
+if has "first pass [0-9]*/3\|first look\|cycle [0-9]*s"; then ok; else
+	fail "first pass or cycle in the header"; fi
+if wait_for "cycle [0-9]*s\|first pass done" 15; then ok; else
+	fail "the first pass ends"; fi
+T send-keys f
+if wait_for "FOCUS lmbench.null_call" 3; then ok; else fail "f: FOCUS"; fi
+T send-keys f
+if wait_for "focus off" 3; then ok; else fail "f again: focus off"; fi
+
 T resize-window -x 40 -y 10
 if wait_for "need 60x12" 3; then ok; else fail_screen "size message at 40x10"; fi
 T resize-window -x 120 -y 40
@@ -146,7 +158,8 @@ if wait_for "TEST .*VALUE" 3; then ok; else fail_screen "table back at 120x40"; 
 
 # Our benchtop and its partners: their command line names our scratch dir.
 ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
+	    pgrep -x benchtop-proc); do
 		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
 		    grep -q "$work/scratch" && echo "$p"
 	done

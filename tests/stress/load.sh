@@ -55,7 +55,8 @@ wait_for() {
 }
 # The benchtop whose command line names our scratch dir, and partners.
 ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
+	    pgrep -x benchtop-proc); do
 		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
 		    grep -q "$work/scratch" && echo "$p"
 	done

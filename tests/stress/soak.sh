@@ -32,7 +32,8 @@ rss_kib() {
 fds() { ls "/proc/$1/fd" | wc -l; }
 zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
 ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner); do
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
+	    pgrep -x benchtop-proc); do
 		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
 		    grep -q "$work/scratch" && echo "$p"
 	done

@@ -1,0 +1,187 @@
+#!/bin/sh
+# live-batch.sh: every test's live figure against the same test run
+# alone. The live monitor must not disturb itself: a test's median on
+# the live screen equals its median in batch mode, where it runs by
+# itself.
+#
+#   sh bench/live-batch.sh                  (every test, 12 minutes)
+#   ONLY='bsd.*,lmbench.fork' sh bench/live-batch.sh        (a subset)
+#
+# A benchmark that prints, not a test: it always exits 0.
+#
+# Each round runs, in this order on odd rounds and reversed on even ones
+# (so that a drift of the machine weighs on every side alike):
+#   batch     benchtop --batch -t BATCH_S --only ONLY --json
+#   default   benchtop --watch 1 --jsonl --only ONLY   (default -j)
+#   j2        the same with -j 2
+#   j2screen  benchtop -j 2 --log F.csv on a screen in a private tmux
+#             server (120x40)
+# each live mode for LIVE_S seconds (default: enough for every test to
+# get one 1 s slice). Per test: the batch median of ns/op over the
+# rounds, its own CV (the batch report's cv_pct, median over rounds),
+# and each live mode's median (of its interval records, or of every
+# logged sample for the screen) over batch. A ratio meets the bar when
+# it is within 10% of 1 or within twice the test's CV, whichever is
+# larger.
+#
+# Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
+#   ONLY     globs of test ids, comma-separated (default: every test)
+#   ROUNDS   (default 2)   BATCH_S (default 1)   LIVE_S (default auto)
+#   MODES    (default "default j2 j2screen")
+# The last lines, "@@ ...", are the summary run.sh collects.
+
+set -u
+
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_init live-batch.sh
+
+ONLY=${ONLY:-*}
+ROUNDS=${ROUNDS:-2}
+BATCH_S=${BATCH_S:-1}
+MODES=${MODES:-default j2 j2screen}
+sock=blb$$
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+bench_cleanup() {
+	T kill-server 2>/dev/null
+	if [ -n "${live_pid:-}" ]; then
+		kill "$live_pid" 2>/dev/null
+		wait "$live_pid" 2>/dev/null
+	fi
+}
+
+if ! command -v python3 >/dev/null 2>&1; then
+	note "no python3: cannot read the reports"
+	summary "live / batch" "-" "within 10% or 2 CV" "not measured"
+	exit 0
+fi
+bt_usable || {
+	summary "live / batch" "-" "within 10% or 2 CV" "not measured"
+	exit 0
+}
+case " $MODES " in
+*" j2screen "*)
+	command -v tmux >/dev/null 2>&1 || {
+		note "no tmux: leaving out j2screen"
+		MODES=$(echo "$MODES" | sed 's/j2screen//')
+	}
+	;;
+esac
+machine_line
+ntests=$("$BENCHTOP" --list | awk 'NR > 1 { print $1 }' |
+    python3 -c 'import fnmatch, sys
+globs = sys.argv[1].split(",")
+print(sum(1 for l in sys.stdin
+          if any(fnmatch.fnmatchcase(l.strip(), g) for g in globs)))' "$ONLY")
+LIVE_S=${LIVE_S:-$(awk -v n="$ntests" 'BEGIN { printf "%d", n * 1.0 + 4 }')}
+echo "live-batch.sh: $ntests tests, $ROUNDS rounds; batch -t $BATCH_S;" \
+    "live modes ($MODES) $LIVE_S s each; --only '$ONLY'"
+
+run_batch() { # run_batch OUT
+	"$BENCHTOP" --batch -t "$BATCH_S" --only "$ONLY" --json >"$1" \
+	    2>"$tmp/batch.err" || note "batch: $(head -n 1 "$tmp/batch.err")"
+}
+run_watch() { # run_watch OUT [OPTION...]
+	out=$1
+	shift
+	"$BENCHTOP" --watch 1 --jsonl --only "$ONLY" "$@" >"$out" \
+	    2>"$tmp/watch.err" &
+	live_pid=$!
+	sleep "$LIVE_S"
+	kill -TERM "$live_pid" 2>/dev/null
+	wait "$live_pid" 2>/dev/null
+	live_pid=
+}
+screens=0
+run_screen() { # run_screen LOG: a fresh tmux server (socket) each time
+	screens=$((screens + 1))
+	sock=blb$$-$screens
+	T new-session -d -x 120 -y 40 \
+	    "exec '$BENCHTOP' -j 2 --only '$ONLY' --log '$1'"
+	sleep "$LIVE_S"
+	T send-keys q
+	sleep 1
+	T kill-server 2>/dev/null
+}
+run_mode() { # run_mode MODE ROUND
+	case $1 in
+	batch) run_batch "$tmp/batch-$2.json" ;;
+	default) run_watch "$tmp/default-$2.jsonl" ;;
+	j2) run_watch "$tmp/j2-$2.jsonl" -j 2 ;;
+	j2screen) run_screen "$tmp/j2screen-$2.csv" ;;
+	esac
+}
+
+order="batch $MODES"
+reverse=$(echo "$order" | tr ' ' '\n' | grep . | sed -n '1!G;h;$p' |
+    tr '\n' ' ')
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	if [ $((r % 2)) -eq 1 ]; then set -- $order; else set -- $reverse; fi
+	for m in "$@"; do
+		run_mode "$m" "$r"
+	done
+	r=$((r + 1))
+done
+
+python3 - "$tmp" "$MODES" <<'EOF'
+import csv, glob, json, math, os, statistics, sys
+
+tmp, modes = sys.argv[1], sys.argv[2].split()
+batch, cv = {}, {}
+for f in sorted(glob.glob(os.path.join(tmp, "batch-*.json"))):
+    try:
+        doc = json.load(open(f))
+    except ValueError:
+        continue
+    for t in doc.get("tests", []):
+        if t.get("status") == "ok" and t.get("ns_per_op"):
+            batch.setdefault(t["id"], []).append(t["ns_per_op"])
+            cv.setdefault(t["id"], []).append(t.get("cv_pct") or 0)
+live = {m: {} for m in modes}
+for m in modes:
+    for f in glob.glob(os.path.join(tmp, m + "-*.jsonl")):
+        for line in open(f):
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("status") == "ok" and rec.get("ns"):
+                live[m].setdefault(rec["test"], []).append(rec["ns"])
+    for f in glob.glob(os.path.join(tmp, m + "-*.csv")):
+        for row in csv.DictReader(open(f)):
+            try:
+                v = float(row["ns_per_op"])
+            except (KeyError, ValueError):
+                continue
+            if v > 0:
+                live[m].setdefault(row["test"], []).append(v)
+
+head = "%-24s %11s %6s" % ("test", "batch ns", "CV%")
+for m in modes:
+    head += " %9s" % (m + "/b")
+print(head)
+met = {m: 0 for m in modes}
+seen = {m: 0 for m in modes}
+for tid in sorted(batch):
+    b = statistics.median(batch[tid])
+    c = statistics.median(cv[tid])
+    bar = max(0.10, 2 * c / 100)
+    line = "%-24s %11.4g %6.1f" % (tid, b, c)
+    for m in modes:
+        if tid not in live[m]:
+            line += " %9s" % "-"
+            continue
+        r = statistics.median(live[m][tid]) / b
+        ok = abs(r - 1) <= bar
+        seen[m] += 1
+        met[m] += ok
+        line += " %8.3f%s" % (r, " " if ok else "*")
+    print(line)
+print("(* outside the bar: 10% or twice the test's CV, whichever is larger)")
+for m in modes:
+    print("@@ live %s / batch|%d of %d within bar|all|%s" % (
+        m, met[m], seen[m],
+        "met" if seen[m] and met[m] == seen[m] else "missed"))
+EOF
+exit 0

@@ -1,0 +1,183 @@
+#!/bin/sh
+# live-screen.sh: the live screen as an instrument, with the default
+# settings, in a private tmux server (120x40), timed from --log:
+#   1. seconds from start until every row has a value (bar: 15),
+#   2. the longest wait of a row for fresh samples once every row has
+#      one, over STEADY_S seconds with every test on (bar: 60),
+#   3. focus (f) on a syscall test with a baseline (b): seconds from a
+#      CPU hog starting on the worker's CPU until the row says WORSE, and
+#      from the hog stopping until it no longer does (bar: 5 each).
+# 1 and 3 are each the median of RUNS runs.
+#
+#   sh bench/live-screen.sh          (about 6 minutes)
+#
+# A benchmark that prints, not a test: it always exits 0.
+#
+# Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
+#   RUNS (default 3)   STEADY_S (default 150)
+#   PARTS (default "picture focus": 1 and 2, and 3)
+#   FOCUS_TEST (default lmbench.null_call)
+# The last lines, "@@ ...", are the summary run.sh collects.
+
+set -u
+
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_init live-screen.sh
+
+RUNS=${RUNS:-3}
+PARTS=${PARTS:-picture focus}
+STEADY_S=${STEADY_S:-150}
+FOCUS_TEST=${FOCUS_TEST:-lmbench.null_call}
+sock=bls$$
+hog=
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+bench_cleanup() {
+	T kill-server 2>/dev/null
+	if [ -n "$hog" ]; then
+		kill "$hog" 2>/dev/null
+		wait "$hog" 2>/dev/null
+	fi
+}
+
+if ! command -v tmux >/dev/null 2>&1 || ! command -v python3 >/dev/null; then
+	note "needs tmux and python3"
+	summary "every row has a value" "-" "15 s" "not measured"
+	exit 0
+fi
+bt_usable || exit 0
+machine_line
+
+start_screen() { # start_screen LOG [OPTION...]
+	log=$1
+	shift
+	T new-session -d -x "${WIDTH:-120}" -y 40 \
+	    "exec '$BENCHTOP' --log '$log' $*"
+	t0=$(now)
+}
+stop_screen() {
+	T send-keys q
+	sleep 1
+	T kill-server 2>/dev/null
+}
+# log_times LOG T0: "first_all longest_wait" from the log's timestamps:
+# when every test had a sample, and the longest gap between two samples
+# of one test after that.
+log_times() {
+	python3 - "$1" "$2" "$ntests" <<'EOF'
+import csv, sys
+path, t0, n = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+seen, last, gap, full = {}, {}, 0.0, None
+rows = sorted((float(r["timestamp"]), r["test"])
+              for r in csv.DictReader(open(path)))
+for t, test in rows:
+    seen.setdefault(test, t)
+    if full is None and len(seen) >= n:
+        full = t
+    if full is not None and test in last and last[test] >= full:
+        gap = max(gap, t - last[test])
+    last[test] = t
+end = rows[-1][0] if rows else t0
+if full is not None:  # a row still waiting at the end waits too
+    gap = max([gap] + [end - last[k] for k in last if last[k] >= full])
+print("%s %.1f" % ("%.1f" % (full - t0) if full else "-", gap))
+EOF
+}
+# wait_screen PATTERN LINE_PATTERN SECONDS: seconds until a line of the
+# screen matching LINE_PATTERN matches PATTERN (or stops matching, with
+# PATTERN prefixed by !); "-" after SECONDS.
+wait_screen() {
+	python3 - "$sock" "$1" "$2" "$3" <<'EOF'
+import re, subprocess, sys, time
+sock, pat, line_pat, limit = sys.argv[1], sys.argv[2], sys.argv[3], \
+    float(sys.argv[4])
+neg = pat.startswith("!")
+pat = pat.lstrip("!")
+t0 = time.time()
+while time.time() - t0 < limit:
+    out = subprocess.run(["tmux", "-L", sock, "-f", "/dev/null",
+                          "capture-pane", "-p"], capture_output=True,
+                         text=True).stdout
+    lines = [l for l in out.splitlines() if re.search(line_pat, l)]
+    if lines and (re.search(pat, lines[0]) is None) == neg:
+        print("%.1f" % (time.time() - t0))
+        sys.exit(0)
+    time.sleep(0.25)
+print("-")
+EOF
+}
+
+echo "live-screen.sh: $RUNS runs of the first picture;" \
+    "steady state over $STEADY_S s; focus on $FOCUS_TEST"
+# The steady run first: the tests that give samples here at all (an
+# unsupported test never has a value) are the rows that must fill.
+case " $PARTS " in *" picture "*) ;; *) STEADY_S=0 RUNS_PICTURE=0 ;; esac
+start_screen "$tmp/steady.csv"
+sleep "$STEADY_S"
+stop_screen
+ntests=$(awk -F, 'NR > 1 { print $2 }' "$tmp/steady.csv" | sort -u | grep -c .)
+steady=$(log_times "$tmp/steady.csv" "$t0" | cut -d' ' -f2)
+[ "$ntests" -gt 0 ] || steady=-
+echo "live-screen.sh: $ntests tests gave samples in the steady run"
+: >"$tmp/first"
+r=1
+while [ "$r" -le "${RUNS_PICTURE:-$RUNS}" ]; do
+	start_screen "$tmp/first-$r.csv"
+	sleep 25
+	stop_screen
+	log_times "$tmp/first-$r.csv" "$t0" | cut -d' ' -f1 >>"$tmp/first"
+	r=$((r + 1))
+done
+
+# Focus: the test's row, a baseline, then a hog on the worker's CPU.
+cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[,-].*//')
+: >"$tmp/worse"
+: >"$tmp/back"
+r=1
+case " $PARTS " in *" focus "*) ;; *) RUNS=0 ;; esac
+WIDTH=200 # room for the VS BASELINE column's WORSE
+while [ "$r" -le "$RUNS" ]; do
+	start_screen "$tmp/focus-$r.csv" "--only '$FOCUS_TEST'"
+	sleep 3
+	T send-keys f
+	sleep 6
+	T send-keys b
+	sleep 3
+	taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
+	hog=$!
+	w=$(wait_screen 'WORSE' "^$FOCUS_TEST" 30)
+	echo "$w" >>"$tmp/worse"
+	kill "$hog"
+	wait "$hog" 2>/dev/null
+	hog=
+	if [ "$w" = - ]; then # never WORSE: nothing to come back from
+		echo - >>"$tmp/back"
+	else
+		wait_screen '!WORSE' "^$FOCUS_TEST" 30 >>"$tmp/back"
+	fi
+	stop_screen
+	r=$((r + 1))
+done
+
+med() { grep -v '^-$' "$1" >"$1.num"; median "$1.num" '%.1f'; }
+first=$(med "$tmp/first")
+worse=$(med "$tmp/worse")
+back=$(med "$tmp/back")
+printf '%-44s %8s %6s  %s\n' measure seconds bar "runs"
+printf '%-44s %8s %6s  %s\n' "start to every row with a value" "$first" 15 \
+    "$(tr '\n' ' ' <"$tmp/first")"
+printf '%-44s %8s %6s  %s\n' "longest wait for fresh samples (steady)" \
+    "$steady" 60 "1 run"
+printf '%-44s %8s %6s  %s\n' "focus: hog on CPU ${cpu:-0} to WORSE" "$worse" 5 \
+    "$(tr '\n' ' ' <"$tmp/worse")"
+printf '%-44s %8s %6s  %s\n' "focus: hog stopped to not WORSE" "$back" 5 \
+    "$(tr '\n' ' ' <"$tmp/back")"
+verdict() { awk -v v="$1" -v b="$2" 'BEGIN {
+    if (v == "-") print "not measured"; else print (v <= b ? "met" : "missed") }'; }
+summary "start to every row with a value" "$first s" "15 s" \
+    "$(verdict "$first" 15)"
+summary "longest wait in steady state" "$steady s" "60 s" \
+    "$(verdict "$steady" 60)"
+summary "focus: hog to WORSE" "$worse s" "5 s" "$(verdict "$worse" 5)"
+summary "focus: hog gone, WORSE gone" "$back s" "5 s" "$(verdict "$back" 5)"
+exit 0

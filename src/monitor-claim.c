@@ -1,0 +1,307 @@
+/*
+ * monitor-claim.c: which test a live worker may take, and where the
+ * screen may draw meanwhile.
+ *
+ * Claims (claims.c): a slice holds its test's claim, the CPUs of every
+ * party and the shared resources it loads, in its worker's `claim` under
+ * `lock`. A worker takes a test only when its claim overlaps nothing held
+ * (other slices', and the CPU the screen has borrowed). When the test at
+ * the cursor (the oldest waiting) cannot start, the worker may take a
+ * later one that leaves alone everything the waiting test needs besides
+ * its own worker's CPU, so the waiting test is never starved; else it
+ * waits on `claim_cv`, which every release signals. Each finished slice
+ * goes into `log` (a ring) with its start, end and claim: the --watch
+ * records that prove no two overlapping slices shared anything.
+ *
+ * The screen and the exporter (monitor_screen_begin/end) borrow a CPU
+ * nothing claims, as a claim of their own; when every CPU is claimed they
+ * park the workers as the quiet screen does, and when some worker does
+ * not get to a sample boundary in time they draw anyway and the sample it
+ * was measuring is flagged noisy (SAMPLE_F_SCREEN): `disturb_active`
+ * counts passes under way, `disturb_gen` counts them begun.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench-util.h"
+#include "monitor-priv.h"
+
+/* Everything held now: the running slices' claims, the screen's CPU. */
+static void
+held_now(const struct monitor *m, struct claim *u)
+{
+	*u = m->screen;
+	for (int k = 0; k < m->cfg.workers; k++)
+		claim_add(u, &m->w[k].claim);
+}
+
+/*
+ * What test i needs besides the CPU of the worker that will run it, over
+ * every worker: a test taken ahead of it must leave this alone.
+ */
+static void
+needs_beyond_worker(const struct monitor *m, size_t i, enum bench_placement p,
+    struct claim *out)
+{
+	struct claim c;
+
+	claim_clear(out);
+	for (int k = 0; k < m->cfg.workers; k++) {
+		claim_of(store_test(m->store, i), m->w[k].cpu, p, &c);
+		if (m->w[k].cpu >= 0)
+			CPU_CLR(m->w[k].cpu, &c.cpus);
+		claim_add(out, &c);
+	}
+}
+
+/* Whether test i may be chosen at all now. */
+static int
+candidate(const struct monitor *m, size_t i)
+{
+	return !m->busy[i] && store_enabled(m->store, i) &&
+	    (!m->focused || m->focus[i]);
+}
+
+/* The oldest waiting test: the first candidate from the cursor. */
+static size_t
+oldest_waiting(const struct monitor *m, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (candidate(m, (m->cursor + k) % n))
+			return (m->cursor + k) % n;
+	return SIZE_MAX;
+}
+
+/*
+ * A test to take ahead of the waiting one: free now, and leaving alone
+ * what the waiting one needs (`spare`). Such tests take turns, from
+ * `ahead` on. SIZE_MAX if none; else its claim is in *c.
+ */
+static size_t
+take_ahead(const struct monitor *m, const struct worker *w, size_t first,
+    enum bench_placement p, const struct claim *held, struct claim *c)
+{
+	size_t n = store_count(m->store);
+	struct claim spare;
+
+	needs_beyond_worker(m, first, p, &spare);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = (m->ahead + k) % n;
+
+		if (i == first || !candidate(m, i))
+			continue;
+		claim_of(store_test(m->store, i), w->cpu, p, c);
+		if (!claim_overlaps(c, &spare) && !claim_overlaps(c, held))
+			return i;
+	}
+	return SIZE_MAX;
+}
+
+/* Under m->lock: test i is w's, with claim c; move the cursors on. */
+static void
+hand_out(struct monitor *m, struct worker *w, size_t i, size_t first,
+    enum bench_placement p, const struct claim *c)
+{
+	size_t n = store_count(m->store);
+
+	m->busy[i] = 1;
+	w->first = !m->seen[i] && m->cfg.first_ns > 0;
+	if (i == first && (i < m->cursor || i + 1 == n)) {
+		m->round_ns[0] =
+		    m->round_ns[1]; /* a round of the cursor ends */
+		m->round_ns[1] = cycles_now_ns();
+	}
+	if (i == first)
+		m->cursor = (i + 1) % n;
+	else
+		m->ahead = (i + 1) % n;
+	w->claim = *c;
+	w->slice = (struct monitor_slice){ .test = i,
+		.worker = w->index,
+		.start_ns = cycles_now_ns(),
+		.placement = p,
+		.claim = *c };
+}
+
+size_t
+monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
+    int *blocked)
+{
+	size_t first, found = SIZE_MAX;
+	struct claim held, c;
+
+	(void)pthread_mutex_lock(&m->lock);
+	held_now(m, &held);
+	first = oldest_waiting(m, store_count(m->store));
+	if (first != SIZE_MAX) {
+		claim_of(store_test(m->store, first), w->cpu, p, &c);
+		found = !claim_overlaps(&c, &held)
+		    ? first
+		    : take_ahead(m, w, first, p, &held, &c);
+	}
+	if (found != SIZE_MAX)
+		hand_out(m, w, found, first, p, &c);
+	*blocked = first != SIZE_MAX && found == SIZE_MAX;
+	(void)pthread_mutex_unlock(&m->lock);
+	return found;
+}
+
+/* Under m->lock: one more finished slice (or screen pass), ending now. */
+static void
+log_slice(struct monitor *m, const struct monitor_slice *s)
+{
+	struct monitor_slice *e = &m->log[m->logged++ % MONITOR_SLICE_LOG];
+
+	*e = *s;
+	e->end_ns = cycles_now_ns();
+}
+
+void
+monitor_give_back(struct monitor *m, struct worker *w, size_t i)
+{
+	(void)pthread_mutex_lock(&m->lock);
+	log_slice(m, &w->slice);
+	if (w->result.status != BENCH_STOPPED)
+		m->seen[i] = 1;
+	claim_clear(&w->claim);
+	m->busy[i] = 0;
+	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+void
+monitor_set_focus(struct monitor *m, const unsigned char *only)
+{
+	(void)pthread_mutex_lock(&m->lock);
+	m->focused = only != NULL;
+	if (only != NULL)
+		memcpy(m->focus, only, store_count(m->store));
+	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+void
+monitor_pass(struct monitor *m, struct monitor_pass *out)
+{
+	size_t n = store_count(m->store);
+
+	out->done = out->enabled = 0;
+	(void)pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < n; i++)
+		if (store_enabled(m->store, i)) {
+			out->enabled++;
+			out->done += m->seen[i];
+		}
+	out->cycle_s = m->round_ns[0] > 0
+	    ? (double)(m->round_ns[1] - m->round_ns[0]) / 1e9
+	    : NAN;
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+size_t
+monitor_slices(struct monitor *m, uint64_t *cursor, struct monitor_slice *out,
+    size_t max)
+{
+	size_t k = 0;
+
+	(void)pthread_mutex_lock(&m->lock);
+	if (m->logged - *cursor > MONITOR_SLICE_LOG) /* overwritten: lost */
+		*cursor = m->logged - MONITOR_SLICE_LOG;
+	for (; k < max && *cursor < m->logged; k++, ++*cursor)
+		out[k] = m->log[*cursor % MONITOR_SLICE_LOG];
+	(void)pthread_mutex_unlock(&m->lock);
+	return k;
+}
+
+/* Under m->lock: an allowed CPU nothing claims, borrowed; or -1. */
+static int
+borrow_free_cpu(struct monitor *m)
+{
+	cpu_set_t allowed;
+	struct claim held;
+
+	if (bench_process_cpus(&allowed) != 0)
+		return -1;
+	held_now(m, &held);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &allowed) && !CPU_ISSET(c, &held.cpus)) {
+			CPU_SET(c, &m->screen.cpus);
+			return c;
+		}
+	return -1;
+}
+
+/* Give the borrowed CPU back, logged as the screen's pass. */
+static void
+return_cpu(struct monitor *m, int cpu, uint64_t since_ns)
+{
+	struct monitor_slice s = { .test = SIZE_MAX,
+		.worker = -1,
+		.start_ns = since_ns,
+		.placement = BENCH_PLACE_SINGLE };
+
+	claim_clear(&s.claim);
+	CPU_SET(cpu, &s.claim.cpus);
+	(void)pthread_mutex_lock(&m->lock);
+	CPU_CLR(cpu, &m->screen.cpus);
+	log_slice(m, &s);
+	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+/*
+ * The calling thread, whatever affinity it had, may run on any allowed
+ * CPU (pid 0 of sched_getaffinity is the calling thread: a borrowed CPU
+ * narrowed it), so the next pass can find a free one.
+ */
+static void
+widen_self(void)
+{
+	cpu_set_t all;
+
+	if (bench_process_cpus(&all) == 0)
+		(void)sched_setaffinity(0, sizeof all, &all);
+}
+
+int
+monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms)
+{
+	int cpu = -1;
+
+	if (!hold_only) {
+		widen_self();
+		(void)pthread_mutex_lock(&m->lock);
+		cpu = borrow_free_cpu(m);
+		m->screen_since_ns = cycles_now_ns();
+		(void)pthread_mutex_unlock(&m->lock);
+		if (cpu >= 0 && bench_pin_self(cpu) == 0)
+			return cpu;
+		if (cpu >= 0)
+			return_cpu(m, cpu, m->screen_since_ns);
+	}
+	if (monitor_hold(m, wait_ms))
+		return MONITOR_SCREEN_HELD;
+	atomic_fetch_add(&m->disturb_active, 1);
+	atomic_fetch_add(&m->disturb_gen, 1);
+	return MONITOR_SCREEN_DISTURBS;
+}
+
+void
+monitor_screen_end(struct monitor *m, int pass)
+{
+	if (pass >= 0) {
+		return_cpu(m, pass, m->screen_since_ns);
+		return;
+	}
+	if (pass == MONITOR_SCREEN_DISTURBS)
+		atomic_fetch_sub(&m->disturb_active, 1);
+	monitor_release(m);
+}

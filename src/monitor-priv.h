@@ -1,0 +1,85 @@
+/*
+ * monitor-priv.h: the live monitor's insides, shared by monitor.c (the
+ * workers, holds, the self row) and monitor-claim.c (which test a worker
+ * may take, and what the screen may use meanwhile). Nothing else includes
+ * it.
+ */
+
+#ifndef BENCHTOP_MONITOR_PRIV_H
+#define BENCHTOP_MONITOR_PRIV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "claims.h"
+#include "cycles.h"
+#include "harness.h"
+#include "monitor.h"
+#include "runner.h"
+#include "sched.h"
+
+struct worker {
+	struct monitor *m;
+	int index;
+	int cpu;
+	struct sched_worker thread;
+	struct cycles_counter counter;
+	struct harness harness;
+	struct test_result result;  /* the current slice's: no malloc each */
+	struct claim claim;         /* held by its slice; under m->lock */
+	struct monitor_slice slice; /* the current one's record */
+	int first;                  /* the current slice is a first look */
+	uint64_t seen_gen;          /* disturb_gen when the sample began */
+	int seen_active;            /* a pass was under way then */
+	/* The self row (see DESIGN): written by this worker only. */
+	_Atomic uint64_t busy_ns;  /* up since start, naps excluded */
+	_Atomic uint64_t sched_ns; /* of which the scheduler's own */
+	_Atomic uint64_t slices;   /* runner_run calls */
+	uint64_t mark_ns;          /* worker-private: the stretch's start */
+};
+
+/* What the stretch of a worker's time that just ended was spent on. */
+enum stretch { STRETCH_SCHED, STRETCH_SLICE, STRETCH_NAP };
+
+struct monitor {
+	struct store *store;
+	struct monitor_config cfg;
+	atomic_int interrupt; /* end the current slices now */
+	atomic_int paused;
+	atomic_int quit;
+	atomic_int placement;
+	atomic_int hold;           /* quiet UI: park at the next boundary */
+	pthread_mutex_t park_lock; /* guards parked */
+	pthread_cond_t park_cv;    /* parked workers wait; the UI too */
+	int parked;
+	pthread_mutex_t lock;    /* guards cursor, busy, claims and log */
+	pthread_cond_t claim_cv; /* a claim was given back */
+	size_t cursor;           /* the oldest waiting test */
+	unsigned char *seen;     /* test i had a slice */
+	unsigned char *focus;    /* only these run, when focused */
+	int focused;
+	uint64_t round_ns[2];             /* the cursor's last two rounds */
+	size_t ahead;                     /* where taking ahead resumes */
+	unsigned char *busy;              /* test i runs on some worker */
+	struct claim screen;              /* CPUs the screen borrowed */
+	struct monitor_slice *log;        /* ring of finished slices */
+	uint64_t logged;                  /* slices ever logged */
+	atomic_int disturb_active;        /* screen passes drawing now */
+	atomic_uint_fast64_t disturb_gen; /* screen passes ever begun */
+	uint64_t screen_since_ns;         /* the borrowed CPU's, one pass */
+	uint64_t *n_hint;                 /* calibrated n per test... */
+	enum bench_placement *hint_place; /* ...for this placement */
+	struct worker w[];
+};
+
+/*
+ * Take the oldest waiting test if its claim is free, else a later one
+ * that can start without delaying it. SIZE_MAX if none; then *blocked
+ * says whether some test waits for a claim.
+ */
+size_t monitor_claim_next(struct monitor *m, struct worker *w,
+    enum bench_placement p, int *blocked);
+/* Slice of test i done: log it, give its claim and the test back. */
+void monitor_give_back(struct monitor *m, struct worker *w, size_t i);
+
+#endif
