@@ -577,17 +577,6 @@ reread_teardown(struct bench_ctx *ctx)
 	ctx->state = NULL;
 }
 
-/* bw_file_rd reads and sums: the words of a chunk, as unsigned ints. */
-static unsigned
-sum_words(const int *p, size_t bytes)
-{
-	unsigned sum = 0;
-
-	for (size_t i = 0; i < bytes / sizeof *p; i++)
-		sum += (unsigned)p[i];
-	return sum;
-}
-
 /*
  * lmbench ends each pass with a read() that returns 0; this rewinds
  * after the last chunk instead, so every op moves a full chunk.
@@ -596,7 +585,7 @@ static int
 reread_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct reread_state *s = ctx->state;
-	unsigned sum = 0;
+	unsigned long sum = 0;
 	ssize_t got;
 
 	while (n-- > 0) {
@@ -607,7 +596,7 @@ reread_run(struct bench_ctx *ctx, uint64_t n)
 		}
 		if ((got = read(s->fd, s->buf, REREAD_CHUNK)) != REREAD_CHUNK)
 			return io_fail(ctx, "read", got);
-		sum += sum_words(s->buf, REREAD_CHUNK);
+		sum += bench_bread(s->buf, REREAD_CHUNK);
 		s->next++;
 	}
 	bench_sink += sum;
@@ -732,9 +721,11 @@ static const struct bench_test file_tests[] = {
 	    .title = "file reread",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_FILE,
-	    .definition = "one 64 KiB read() of a cached --mem-size file and "
-	                  "the sum of its words, rewound at the end "
-	                  "(bw_file_rd io_only)",
+	    .definition =
+	        "one 64 KiB read() of a cached --mem-size file and "
+	        "the scalar sum of its longs (bread), rewound at the end "
+	        "(bw_file_rd io_only)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = REREAD_CHUNK,
 	    .flags = BENCH_F_TMPDIR,

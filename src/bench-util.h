@@ -22,6 +22,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct bench_ctx;
@@ -118,6 +119,15 @@ int bench_party_cpu(const struct bench_ctx *ctx, int i);
  * it right before setup); partner processes close them.
  */
 void bench_fds_snapshot(struct bench_ctx *ctx);
+
+/*
+ * Sum `bytes` of buf as lmbench's bread() sums what bw_file_rd and
+ * bw_mmap_rd read: longs, one scalar add each in one dependent chain,
+ * 128 to a round (then 16, then 1; a tail under a long is not read).
+ * The compiler may not vectorise it: lmbench's, built with -O, is not,
+ * and a 16-byte add would make the pass after each read twice as fast.
+ */
+unsigned long bench_bread(const void *buf, size_t bytes);
 
 /* The chunk the file and mmap tests move: lmbench's XFERSIZE. */
 #define BENCH_FILE_CHUNK (64 * 1024)

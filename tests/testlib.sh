@@ -8,6 +8,7 @@
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
 #   wait_file FILE                poll up to 5 s until FILE is not empty
+#   timewait                      sockets in TIME_WAIT here, a number
 #   status ID FILE                "STATUS REASON" of test ID in a JSON
 #                                 report ($PYTHON reads it)
 #   finish NAME                   print "NAME: N passed, M failed" and
@@ -52,4 +53,9 @@ for t in json.load(open(sys.argv[2]))["tests"]:
 finish() {
 	echo "$1: $passed passed, $failed failed"
 	test "$failed" -eq 0
+}
+
+# timewait: TCP sockets in TIME_WAIT (state 06) in this network namespace
+timewait() {
+	cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4 == "06"' | wc -l
 }
