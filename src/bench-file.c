@@ -285,7 +285,7 @@ static int
 reread_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct reread_state *s = ctx->state;
-	unsigned sum = 0;
+	unsigned long sum = 0;
 	ssize_t got;
 
 	while (n-- > 0) {
@@ -296,8 +296,7 @@ reread_run(struct bench_ctx *ctx, uint64_t n)
 		}
 		if ((got = read(s->fd, s->buf, REREAD_CHUNK)) != REREAD_CHUNK)
 			return bench_io_fail(ctx, "read", got);
-		sum +=
-		    bench_sum_words(s->buf, REREAD_CHUNK); /* bw_file_rd sums */
+		sum += bench_bread(s->buf, REREAD_CHUNK);
 		s->next++;
 	}
 	bench_sink += sum;
@@ -422,9 +421,11 @@ static const struct bench_test file_tests[] = {
 	    .title = "file reread",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_FILE,
-	    .definition = "one 64 KiB read() of a cached --mem-size file and "
-	                  "the sum of its words, rewound at the end "
-	                  "(bw_file_rd io_only)",
+	    .definition =
+	        "one 64 KiB read() of a cached --mem-size file and "
+	        "the scalar sum of its longs (bread), rewound at the end "
+	        "(bw_file_rd io_only)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = REREAD_CHUNK,
 	    .flags = BENCH_F_TMPDIR,

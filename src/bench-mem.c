@@ -68,7 +68,7 @@
 	sum += p[i];                                                           \
 	MEM_OPAQUE(p);
 #define MEM_WR(i)                                                              \
-	p[i] = 1;                                                              \
+	p[127 - (i)] = 1;                                                      \
 	MEM_OPAQUE(p);
 #define MEM_CP(i)                                                              \
 	d[i] = s[i];                                                           \
@@ -110,7 +110,15 @@ mem_frd(const uint32_t *p, size_t chunks)
 	return sum;
 }
 
-/* Store 1 to every word of `chunks` chunks, as bw_mem's fwr does. */
+/*
+ * Store 1 to every word of `chunks` chunks, as bw_mem's fwr does, and in
+ * its order: fwr's body is one chained assignment, p[0] = p[1] = ... =
+ * p[127] = 1, which C evaluates from the right, so its compiled loop
+ * stores each chunk's words from the last down to the first. The order
+ * matters on current CPUs: on an AMD EPYC (Zen 4) guest, 4-byte stores
+ * down a 64 MiB buffer ran 2 to 7 times slower than the same stores
+ * upwards.
+ */
 static void
 mem_fwr(uint32_t *p, size_t chunks)
 {
@@ -355,7 +363,8 @@ static const struct bench_test mem_tests[] = {
 	    .group = BENCH_GROUP_MEMORY,
 	    .definition = "one 512-byte chunk of the --mem-size buffer "
 	                  "written: 1 stored to each of its 128 4-byte words, "
-	                  "unrolled (bw_mem fwr)",
+	                  "unrolled, last word first (bw_mem fwr)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = MEM_CHUNK,
 	    .flags = 0,

@@ -434,3 +434,44 @@ bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
 		return bench_fail(ctx, "write", errno);
 	return bench_io_fail(ctx, "write", got);
 }
+
+/*
+ * An empty asm that claims to change p: after it the compiler cannot
+ * tell where the next long lies, so it cannot merge loads into vectors.
+ * It costs no instruction.
+ */
+#define UTIL_OPAQUE(p) __asm__("" : "+r"(p))
+#define UTIL_ADD(i)                                                            \
+	sum += p[i];                                                           \
+	UTIL_OPAQUE(p);
+/* clang-format off */
+#define UTIL_ADD8(i)                                                           \
+	UTIL_ADD((i) + 0) UTIL_ADD((i) + 1) UTIL_ADD((i) + 2)                  \
+	UTIL_ADD((i) + 3) UTIL_ADD((i) + 4) UTIL_ADD((i) + 5)                  \
+	UTIL_ADD((i) + 6) UTIL_ADD((i) + 7)
+#define UTIL_ADD128                                                            \
+	UTIL_ADD8(0)   UTIL_ADD8(8)   UTIL_ADD8(16)  UTIL_ADD8(24)             \
+	UTIL_ADD8(32)  UTIL_ADD8(40)  UTIL_ADD8(48)  UTIL_ADD8(56)             \
+	UTIL_ADD8(64)  UTIL_ADD8(72)  UTIL_ADD8(80)  UTIL_ADD8(88)             \
+	UTIL_ADD8(96)  UTIL_ADD8(104) UTIL_ADD8(112) UTIL_ADD8(120)
+/* clang-format on */
+
+unsigned long
+bench_bread(const void *buf, size_t bytes)
+{
+	const unsigned long *p = buf;
+	size_t n = bytes / sizeof *p;
+	unsigned long sum = 0;
+
+	for (; n >= 128; n -= 128, p += 128) {
+		UTIL_ADD128
+	}
+	for (; n >= 16; n -= 16, p += 16) {
+		UTIL_ADD8(0)
+		UTIL_ADD8(8)
+	}
+	for (; n > 0; n--, p++) {
+		UTIL_ADD(0)
+	}
+	return sum;
+}

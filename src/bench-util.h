@@ -127,6 +127,15 @@ int bench_party_cpu(const struct bench_ctx *ctx, int i);
  */
 void bench_fds_snapshot(struct bench_ctx *ctx);
 
+/*
+ * Sum `bytes` of buf as lmbench's bread() sums what bw_file_rd and
+ * bw_mmap_rd read: longs, one scalar add each in one dependent chain,
+ * 128 to a round (then 16, then 1; a tail under a long is not read).
+ * The compiler may not vectorise it: lmbench's, built with -O, is not,
+ * and a 16-byte add would make the pass after each read twice as fast.
+ */
+unsigned long bench_bread(const void *buf, size_t bytes);
+
 /* The chunk the file and mmap tests move: lmbench's XFERSIZE. */
 #define BENCH_FILE_CHUNK (64 * 1024)
 
@@ -159,20 +168,5 @@ int bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got);
  */
 int bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
     ssize_t got);
-
-/*
- * The words of a buffer summed as unsigned ints: what lmbench's
- * bw_file_rd and bw_mmap_rd do with what they read. Inline, so that the
- * timed loop is the same code in every test that uses it.
- */
-static inline unsigned
-bench_sum_words(const int *p, size_t bytes)
-{
-	unsigned sum = 0;
-
-	for (size_t i = 0; i < bytes / sizeof *p; i++)
-		sum += (unsigned)p[i];
-	return sum;
-}
 
 #endif

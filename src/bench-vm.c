@@ -175,31 +175,13 @@ vm_teardown(struct bench_ctx *ctx)
 /* ---- lat_mmap ---- */
 
 /*
- * The pages mmap_run() stores to, given blocks now: a store to a hole
- * the filesystem has no room for is a SIGBUS, which would kill the
- * process; a full filesystem must give ENOSPC here instead. Only those
- * pages: the rest of the file stays holes. The first run would have
- * allocated them anyway, and they stay allocated for every run after.
- * Where the filesystem cannot (EOPNOTSUPP, EINVAL), the holes stay.
+ * lat_mmap maps the file lmbench's script wrote before it ($FILE, written
+ * with lmdd): its pages are cached and its blocks allocated. A file of
+ * holes, or of blocks reserved but never written (fallocate), is not
+ * the same test: every store then also makes the filesystem allocate or
+ * convert a block, and lmbench 3's own lat_mmap measured 562 us a pass
+ * on such a file against 95 us on a written one (ext4, 64 MiB).
  */
-static int
-mmap_reserve(struct bench_ctx *ctx, struct vm_state *s)
-{
-	off_t page = (off_t)sysconf(_SC_PAGESIZE);
-	int err;
-
-	for (uint64_t off = 0; off < s->file_bytes / MMAP_N;
-	     off += MMAP_PSIZE) {
-		err = posix_fallocate(s->fd, (off_t)off, page);
-		if (err == EOPNOTSUPP || err == EINVAL)
-			return BENCH_OK;
-		if (err != 0)
-			return bench_fail(ctx, "fallocate", err);
-	}
-	return BENCH_OK;
-}
-
-/* lat_mmap's file is only ftruncate()d: its pages start as holes. */
 static int
 mmap_setup(struct bench_ctx *ctx)
 {
@@ -209,9 +191,7 @@ mmap_setup(struct bench_ctx *ctx)
 	if ((st = vm_new(ctx, "lat_mmap")) != BENCH_OK)
 		return st;
 	s = ctx->state;
-	if (ftruncate(s->fd, (off_t)s->file_bytes) != 0)
-		return bench_fail(ctx, "ftruncate", errno);
-	return mmap_reserve(ctx, s);
+	return vm_fill(ctx, s);
 }
 
 /*
@@ -442,7 +422,7 @@ mmap_rd_setup(struct bench_ctx *ctx)
 	if ((st = vm_map(ctx, s, (size_t)s->file_bytes, PROT_READ)) != BENCH_OK)
 		return st;
 	s->steps = s->file_bytes / VM_CHUNK;
-	bench_sink += bench_sum_words((const int *)s->map, s->map_bytes);
+	bench_sink += bench_bread(s->map, s->map_bytes);
 	return BENCH_OK;
 }
 
@@ -450,14 +430,12 @@ static int
 mmap_rd_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct vm_state *s = ctx->state;
-	unsigned sum = 0;
+	unsigned long sum = 0;
 
 	while (n-- > 0) {
 		if (s->next == s->steps)
 			s->next = 0;
-		sum +=
-		    bench_sum_words((const int *)(s->map + s->next * VM_CHUNK),
-		        VM_CHUNK);
+		sum += bench_bread(s->map + s->next * VM_CHUNK, VM_CHUNK);
 		s->next++;
 	}
 	bench_sink += sum;
@@ -470,8 +448,10 @@ static const struct bench_test vm_tests[] = {
 	    .title = "mmap latency",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_VM,
-	    .definition = "mmap() of a --mem-size file, a 1-byte store every "
-	                  "16 KiB of its first tenth, munmap() (lat_mmap)",
+	    .definition = "mmap() of a written --mem-size file, a 1-byte "
+	                  "store every 16 KiB of its first tenth, munmap() "
+	                  "(lat_mmap)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR | BENCH_F_SLOW,
@@ -484,10 +464,9 @@ static const struct bench_test vm_tests[] = {
 	    .title = "protection fault",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_VM,
-	    .definition =
-	        "a store to a read-only shared mapping, its SIGSEGV "
-	        "and the handler's return (lat_sig prot; lmbench "
-	        "then subtracts its signal catch cost, not done here)",
+	    .definition = "a store to a read-only shared mapping, its SIGSEGV "
+	                  "and the handler's return, less the cost of catching "
+	                  "a signal, as lmbench subtracts it (lat_sig prot)",
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
@@ -518,9 +497,11 @@ static const struct bench_test vm_tests[] = {
 	    .title = "mmap reread",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_VM,
-	    .definition = "the sum of the words of 64 KiB of a mapped, cached "
+	    .definition = "the scalar sum of the longs (bread) of 64 KiB of a "
+	                  "mapped, cached "
 	                  "--mem-size file, in turn to its end "
 	                  "(bw_mmap_rd mmap_only)",
+	    .version = 2,
 	    .unit = BENCH_UNIT_MBPS,
 	    .work_per_op = VM_CHUNK,
 	    .flags = BENCH_F_TMPDIR,

@@ -70,6 +70,7 @@ net_server_init(struct net_server *srv)
 {
 	memset(srv, 0, sizeof *srv);
 	srv->ctl[0] = srv->ctl[1] = -1;
+	(void)netns_enter(&srv->netns);
 }
 
 void
@@ -106,6 +107,7 @@ net_server_stop(struct net_server *srv)
 	net_close(&srv->ctl[1]);
 	net_close(&srv->ctl[0]);
 	bench_partner_proc_stop(&srv->proc);
+	netns_leave(&srv->netns);
 }
 
 /*

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "bench-util.h"
+#include "netns.h"
 
 struct bench_ctx;
 
@@ -38,9 +39,15 @@ struct net_server {
 	void *arg;              /* its argument */
 	int keep[NET_KEEP_MAX]; /* descriptors the child keeps open */
 	int nkeep;
+	struct netns netns; /* where this thread's sockets live till stop */
 };
 
-/* No process, no pipe: what teardown copes with. */
+/*
+ * No process, no pipe: what teardown copes with. Then, where the kernel
+ * allows it, this thread moves into a private network namespace (see
+ * netns.h) until net_server_stop, so that every socket of the test, the
+ * server's included, lives and dies there: srv->netns.private says so.
+ */
 void net_server_init(struct net_server *);
 
 /*
@@ -51,7 +58,10 @@ void net_server_init(struct net_server *);
 int net_server_start(struct bench_ctx *, struct net_server *,
     int (*serve)(void *), void *arg, const int *keep, int nkeep);
 
-/* Close the control pipe, SIGKILL and reap the child; idempotent. */
+/*
+ * Close the control pipe, SIGKILL and reap the child, and take this
+ * thread back to its own network namespace; idempotent.
+ */
 void net_server_stop(struct net_server *);
 
 /*

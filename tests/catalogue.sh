@@ -3,21 +3,32 @@
 # unsupported with a reason; values positive and finite; ordered where
 # physics orders them; placement honoured (the partner runs where the
 # placement says); and nothing left behind: no process, no SysV IPC
-# object, no temp file, after a run and after a SIGTERM mid-run.
+# object, no temp file, no flood of sockets in TIME_WAIT, after a run
+# and after a SIGTERM mid-run.
 set -u
 
-# SysV objects are counted in a private IPC namespace where one can be
-# made (root, or a user namespace): other tests running beside this one
-# (make -j check) then cannot make a leftover appear or hide one.
+# SysV objects and sockets in TIME_WAIT are counted in private IPC and
+# network namespaces where they can be made (root, or a user namespace):
+# other tests running beside this one (make -j check) then cannot make a
+# leftover appear or hide one. A new namespace's loopback is brought up
+# with ip(8), so the network one is only tried where ip is.
 if [ -z "${BT_IPC_PRIVATE:-}" ]; then
-	for how in "--ipc" "-r --ipc"; do
+	hows='"--ipc" "-r --ipc"'
+	command -v ip >/dev/null 2>&1 &&
+	    hows='"--ipc --net" "-r --ipc --net" '"$hows"
+	eval "set -- $hows"
+	for how; do
 		# shellcheck disable=SC2086
 		if unshare $how true 2>/dev/null; then
-			BT_IPC_PRIVATE=1 exec unshare $how sh "$0" "$@"
+			BT_IPC_PRIVATE="$how" exec unshare $how sh "$0"
 		fi
 	done
 	echo "note: no private IPC namespace: SysV counts are machine-wide"
 fi
+case ${BT_IPC_PRIVATE:-} in
+*--net*) ip link set lo up ;;
+*) echo "note: no private network namespace: TIME_WAIT counted machine-wide" ;;
+esac
 
 BENCHTOP=${BENCHTOP:-./src/benchtop}
 PYTHON=${PYTHON:-python3}
@@ -28,6 +39,7 @@ trap 'rm -rf "$work"' EXIT INT TERM HUP
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 mkdir "$work/s1"
 ipc_before=$(ipcs_count)
+tw_before=$(timewait)
 start=$(date +%s)
 # Placement same: the uniprocessor picture lmbench's orderings assume (a
 # spread pass waits for the other vCPU to wake, whatever runs there).
@@ -104,6 +116,9 @@ check "scratch dir empty after the run" test -z "$(ls -A "$work/s1")"
 check "no process left after the run" test -z "$(leftovers "$work/s1")"
 check "no SysV IPC object left after the run" \
     test "$(ipcs_count)" -le "$ipc_before"
+tw=$(timewait)
+check "no TIME_WAIT flood after the run ($tw_before -> $tw)" \
+    test "$tw" -le $((tw_before + 500))
 
 # Placement: the partner's CPU, as the kernel shows it (ps psr).
 for place in same spread; do
@@ -158,6 +173,9 @@ for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*' \
 	check "SIGTERM during $only: scratch empty" test -z "$(ls -A "$work/t")"
 	check "SIGTERM during $only: no SysV object left" \
 	    test "$(ipcs_count)" -le "$ipc_before"
+	tw=$(timewait)
+	check "SIGTERM during $only: no TIME_WAIT flood ($tw_before -> $tw)" \
+	    test "$tw" -le $((tw_before + 500))
 done
 
 finish catalogue

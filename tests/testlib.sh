@@ -20,6 +20,7 @@
 #   benchtop_procs DIR            benchtop, its partners and benchtop-proc
 #                                 (by name) whose command line names DIR:
 #                                 not the shell or tmux that started them
+#   timewait                      sockets in TIME_WAIT here, a number
 #   status ID FILE                "STATUS REASON" of test ID in a JSON
 #                                 report ($PYTHON reads it)
 #   finish NAME                   print "NAME: N passed, M failed" and
@@ -99,4 +100,9 @@ for t in json.load(open(sys.argv[2]))["tests"]:
 finish() {
 	echo "$1: $passed passed, $failed failed"
 	test "$failed" -eq 0
+}
+
+# timewait: TCP sockets in TIME_WAIT (state 06) in this network namespace
+timewait() {
+	cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4 == "06"' | wc -l
 }

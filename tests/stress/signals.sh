@@ -4,7 +4,7 @@
 # After every stop: the exit status is 128+N within 2 s, and nothing is
 # left behind: no process of the run (its command line or environment
 # names the run's --dir), no new SysV IPC object, no new TCP listener on
-# 127.0.0.1, no file in --dir, and for the screen a restored terminal.
+# 127.0.0.1, no more than 500 new sockets in TIME_WAIT, no file in --dir, and for the screen a restored terminal.
 # After a SIGKILL the partners go on their own within 2 s; the scratch
 # directory stays, and the next start in the same --dir removes it.
 #
@@ -87,6 +87,13 @@ settled() {
 snapshot() {
 	ipc >"$work/ipc.0"
 	listeners >"$work/tcp.0"
+	timewait >"$work/tw.0"
+}
+# tw_flood: what a run added to the sockets in TIME_WAIT, if over 500
+tw_flood() {
+	d=$(($(timewait) - $(cat "$work/tw.0")))
+	[ $d -gt 500 ] && echo "$d"
+	return 0
 }
 new_ipc() { new "$work/ipc.0" ipc; }
 new_tcp() { new "$work/tcp.0" listeners; }
@@ -98,6 +105,7 @@ nothing_left() {
 	    settled 20 new_ipc
 	leftover "$1: no new listener on 127.0.0.1 ($(new_tcp | tr '\n' ' '))" \
 	    settled 20 new_tcp
+	leftover "$1: no TIME_WAIT flood (+$(tw_flood))" test -z "$(tw_flood)"
 }
 
 # ---- The runs ----

@@ -4,7 +4,8 @@
 # a private tmux server. After a warm-up it samples benchtop's resident
 # memory and descriptors; at the end it checks that RSS grew by less than
 # 1 MiB, the descriptor count did not grow, no child is a zombie, and
-# nothing is left behind once benchtop stops.
+# nothing is left behind once benchtop stops, sockets in TIME_WAIT
+# included (no more than 500 new ones).
 set -u
 
 BENCHTOP=${BENCHTOP:-./src/benchtop}
@@ -33,6 +34,7 @@ zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
 ours() { benchtop_procs "$work/scratch"; }
 
 mkdir "$work/scratch"
+tw0=$(timewait)
 args="--slice-ms 250 --sample-ms 10 --mem-size 1 --dir $work/scratch"
 if [ "${SOAK_TUI:-0}" = 1 ] && command -v tmux >/dev/null 2>&1; then
 	tmux -L "$sock" -f /dev/null new-session -d -x 160 -y 50 \
@@ -67,5 +69,7 @@ check "benchtop stopped within 5 s of TERM" test $i -lt 50
 sleep 0.3
 check "nothing left behind" test -z "$(ours)"
 check "scratch dir empty" test -z "$(ls -A "$work/scratch")"
+tw1=$(timewait)
+check "no TIME_WAIT flood ($tw0 -> $tw1)" test "$tw1" -le $((tw0 + 500))
 
 finish soak
