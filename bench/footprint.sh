@@ -1,5 +1,5 @@
 #!/bin/sh
-# footprint.sh: target 4 of issue 8, the monitor's own footprint. The UI
+# footprint.sh: performance target 4, the monitor's own footprint. The UI
 # thread under 1% of one CPU at the default refresh with every test
 # visible; resident memory under 16 MiB excluding the memory-bandwidth
 # test buffers.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# overhead.sh: target 1 of issue 8, harness overhead. Compares benchtop's
+# overhead.sh: performance target 1, harness overhead. Compares benchtop's
 # system-call tests with an independent minimal probe
 # (bench/probe-syscall.c) on this machine.
 #
@@ -41,14 +41,14 @@
 # first) so slow drift of the machine hits both sides alike. The table
 # shows each side's best round (the smallest of its per-round medians:
 # other load only ever adds time, so on a shared machine the best round
-# is the one nearest the quiet machine the issue asks for, on both
+# is the one nearest the quiet machine the target assumes, on both
 # sides alike), their ratio benchtop/probe, the median over rounds of
 # each side's CV% and the timer-and-loop overhead benchtop subtracted
 # (JSON overhead_ns). "min ratio" compares the fastest single sample of
 # all rounds on each side (benchtop's JSON ns_min, the probe's "min"):
-# not the issue's figure, but the one least touched by other load, so
+# not the target's figure, but the one least touched by other load, so
 # on a busy machine it tells harness cost from noise.
-# Verdict "ok" when 0.97 <= ratio <= 1.03 (the issue's bar), else "off".
+# Verdict "ok" when 0.97 <= ratio <= 1.03 (the target's bar), else "off".
 # The last line, "@@ ...", is the summary run.sh collects.
 
 set -u

@@ -1,5 +1,5 @@
 #!/bin/sh
-# picture.sh: target 3 of issue 8, time to picture. `benchtop --report
+# picture.sh: performance target 3, time to picture. `benchtop --report
 # lmbench` (every lmbench 2.0 summary column) in under 20 s, `--report
 # byte` (the six index tests) in under 30 s, with results within 10% of
 # the same tests run for 10 s each.
@@ -51,7 +51,7 @@ fi
 
 mkdir -p "$tmp/xdg"
 
-# bar LAYOUT: the issue's wall-time bar in seconds.
+# bar LAYOUT: the target's wall-time bar in seconds.
 bar() {
 	case $1 in
 	lmbench) echo 20 ;;

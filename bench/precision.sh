@@ -1,5 +1,5 @@
 #!/bin/sh
-# precision.sh: target 2 of issue 8, precision. Over 10 one-second
+# precision.sh: performance target 2, precision. Over 10 one-second
 # samples, the coefficient of variation of lmbench.null_call and
 # byte.syscall should be under 1% on a quiet machine.
 #

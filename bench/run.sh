@@ -1,6 +1,7 @@
 #!/bin/sh
-# run.sh: every benchmark of issue 8 in order, then one summary table of
-# each target's figure, bar and verdict. What `make bench` runs.
+# run.sh: every benchmark of benchtop's five performance targets in
+# order, then one summary table of each target's figure, bar and
+# verdict. What `make bench` runs.
 #
 #   sh bench/run.sh            (about 30 minutes on a 2-CPU machine)
 #   QUICK=1 sh bench/run.sh    (about 5: picture.sh only times the reports)
@@ -59,7 +60,7 @@ load1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
 
 
 echo
-echo "======== summary (issue 8 targets) ========"
+echo "======== summary (performance targets) ========"
 echo "load average (1, 5, 15 min): $load0 at start, $load1 at end;" \
     "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }') s" \
     "in all"

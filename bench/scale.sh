@@ -1,5 +1,5 @@
 #!/bin/sh
-# scale.sh: target 5 of issue 8, scale with the machine. With -j N (N =
+# scale.sh: performance target 5, scale with the machine. With -j N (N =
 # the CPUs here) the monitor runs N workers, and the scheduler's own
 # overhead, as the self row and the --watch record benchtop.self report
 # it, stays under 1% of the workers' time. Also runs tests/test-alloc

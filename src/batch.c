@@ -18,6 +18,7 @@
 #include "compare.h"
 #include "cpu.h"
 #include "cycles.h"
+#include "fatal.h"
 #include "harness.h"
 #include "machine.h"
 #include "profile.h"
@@ -65,27 +66,14 @@ keep_sample(void *arg, const struct sample *s)
 		k->ns[k->n++] = s->ns_per_op;
 }
 
-/* The first CPU this process may run on: the worker's home. */
-static int
-first_allowed_cpu(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) != 0)
-		return -1;
-	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-		if (CPU_ISSET(cpu, &set))
-			return cpu;
-	return -1;
-}
-
 /* Pin, identify the machine, measure the clocks and the overheads. */
 static void
 prepare_harness(struct batch *b)
 {
 	struct cycles_info info;
 
-	b->cpu = runner_thread_pin(first_allowed_cpu());
+	b->cpu =
+	    runner_thread_pin(bench_allowed_cpu(0)); /* the worker's home */
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
 	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
@@ -165,14 +153,14 @@ write_seed_report(struct batch *b, size_t machine)
 {
 	char err[256];
 
-	if (report_seed_write(stdout, (enum report_seed)(b->o->report - 1),
+	if (report_seed_write(stdout, b->o->report,
 	        b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL, machine,
 	        &b->machine, b->results, b->n, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		return EXIT_RUNTIME;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -205,9 +193,9 @@ write_html(struct batch *b, size_t seed_machine)
 	int rc = EXIT_OK;
 
 	report_html_init(&p,
-	    b->o->report      ? HTML_SEED
-	        : b->o->check ? HTML_CHECK
-	                      : HTML_BATCH,
+	    b->o->report != SEED_NONE ? HTML_SEED
+	        : b->o->check         ? HTML_CHECK
+	                              : HTML_BATCH,
 	    &rep);
 	p.seed = b->o->report;
 	p.seed_machine = seed_machine;
@@ -223,7 +211,7 @@ write_html(struct batch *b, size_t seed_machine)
 	    : NULL;
 	p.nsamples = nns;
 	if (report_html_save(b->o->html, &p, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 	}
 	free(ns);
@@ -237,21 +225,20 @@ write_report(struct batch *b)
 {
 	struct report rep = batch_report(b);
 
-	if (b->o->report != 0)
+	if (b->o->report != SEED_NONE)
 		return write_seed_report(b, SIZE_MAX);
 	if (b->o->check != NULL) {
-		int rc = check_write(stdout, &b->ref, b->ref_index, b->results,
-		    b->n, b->o->tolerance_pct);
+		int rc = verdict_write(stdout, &b->ref, b->ref_index,
+		    b->results, b->n, b->o->tolerance_pct);
 
 		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "benchtop: write error: %s\n",
-			    strerror(errno));
+			fatal_say("write error", strerror(errno));
 			return EXIT_RUNTIME;
 		}
 		return rc;
 	}
 	if (report_write(stdout, b->o->format, &rep) != 0) {
-		fprintf(stderr, "benchtop: write error: %s\n", strerror(errno));
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -273,31 +260,26 @@ select_tests(struct batch *b)
 	const char *cause, *only;
 	size_t total = registry_count();
 
-	b->tests = calloc(total, sizeof *b->tests);
-	b->results = calloc(total, sizeof *b->results);
-	if (b->tests == NULL || b->results == NULL) {
-		fprintf(stderr, "benchtop: out of memory\n");
-		return EXIT_RUNTIME;
-	}
+	b->tests = xcalloc(total, sizeof *b->tests, "the test list");
+	b->results = xcalloc(total, sizeof *b->results, "the results");
 	only = b->o->only;
-	if (only == NULL && b->o->report)
-		only = report_seed_tests((enum report_seed)(b->o->report - 1));
+	if (only == NULL && b->o->report != SEED_NONE)
+		only = report_seed_tests(b->o->report);
 	if (only == NULL && b->o->check) {
-		only = b->check_list = check_test_list(&b->ref, b->ref_index);
+		only = b->check_list = verdict_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
-			fprintf(stderr,
-			    "benchtop: --check: '%.64s' holds no test "
-			    "benchtop runs\n",
+			fatal_sayf("--check: '%.64s' holds no test benchtop "
+			           "runs",
 			    b->o->check);
 			return EXIT_USAGE;
 		}
 	}
 	if (registry_select(only, b->o->skip, b->tests, &b->n, &cause) != 0) {
-		fprintf(stderr, "benchtop: %s\n", cause);
+		fatal_say(NULL, cause);
 		return EXIT_USAGE;
 	}
 	if (b->n == 0) {
-		fprintf(stderr, "benchtop: --skip leaves no test to run\n");
+		fatal_say(NULL, "--skip leaves no test to run");
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -329,7 +311,7 @@ load_reference(struct batch *b)
 	}
 	if (rc == 0)
 		return 0;
-	fprintf(stderr, "benchtop: %s\n", err);
+	fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
@@ -341,9 +323,8 @@ machine_report(struct batch *b)
 	int rc;
 
 	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
-		fprintf(stderr,
-		    "benchtop: --machine: no reference machine "
-		    "'%.64s' (see --identify)\n",
+		fatal_sayf("--machine: no reference machine '%.64s' (see "
+		           "--identify)",
 		    b->o->machine);
 		return EXIT_USAGE;
 	}
@@ -366,8 +347,7 @@ finish(struct batch *b, atomic_int *stop)
 
 	tmpdir_remove(b->tmpdir);
 	if (sig != 0) {
-		fprintf(stderr, "benchtop: stopped by signal %d (%s)\n", sig,
-		    strsignal(sig));
+		fatal_sayf("stopped by signal %d (%s)", sig, strsignal(sig));
 		return 128 + sig;
 	}
 	rc = write_report(b);
@@ -377,7 +357,7 @@ finish(struct batch *b, atomic_int *stop)
 	if (rc == EXIT_OK && b->o->save != NULL &&
 	    profile_save(b->o->save, &b->machine, b->machine.class_id,
 	        b->results, b->n, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 	}
 	if (rc == EXIT_OK && any_failed(b) && b->o->check == NULL)
@@ -406,26 +386,27 @@ batch_run(const struct opts *o, atomic_int *stop)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
 	    0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
 	b.stop = stop;
 	if (o->html != NULL && (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) {
-		fprintf(stderr, "benchtop: out of memory\n");
+		fatal_say(NULL, "out of memory");
 		tmpdir_remove(b.tmpdir);
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
 	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		tmpdir_remove(b.tmpdir);
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (sched_worker_join_stoppable(&worker, stop, 2000) != 0) {
+	if (sched_worker_join_stoppable(&worker, stop, SCHED_STOP_GRACE_MS) !=
+	    0) {
 		/* The worker may still write to b: leave it all to exit. */
-		fprintf(stderr, "benchtop: a test did not stop in time\n");
+		fatal_say(NULL, "a test did not stop in time");
 		tmpdir_remove(b.tmpdir);
 		return 128 + atomic_load(stop);
 	}

@@ -5,8 +5,8 @@
  * cpu-dhry.c), the Arithmetic Test (arith.c, built once per type of
  * `datum`: arithoh, register, short, int, long, float, double) and the
  * Recursion Test (hanoi.c). All report BYTE's loops per second; the seed
- * (seeds/000) has them for a Pentium III 850, a Pentium 4 2.0 GHz and a
- * Xeon 2.4 GHz.
+ * ("Intel P6 vs P7 system call performance", Mike Hayward) has them for a
+ * Pentium III 850, a Pentium 4 2.0 GHz and a Xeon 2.4 GHz.
  *
  * DESIGN
  *

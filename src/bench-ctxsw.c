@@ -1,6 +1,7 @@
 /*
  * bench-ctxsw.c: the cost of one context switch, as lmbench 2.0's lat_ctx
- * measures it (the "Context switching" table of its summary, seeds/004).
+ * measures it (the "Context switching" table of its summary: lmbench 2.0, Chris
+ * Friesen, 2003).
  *
  * N processes sit in a ring of N pipes and pass a 4-byte token round it.
  * Each one, when the token reaches it, sums its own K KiB working set (so

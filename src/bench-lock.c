@@ -1,6 +1,7 @@
 /*
  * bench-lock.c: what a simple lock costs, in cycles (FreeBSD thread "4.7
- * vs 5.2.1 SMP/UP bridging performance", May 2004, seeds/002).
+ * vs 5.2.1 SMP/UP bridging performance", Gerrit Nagelhout, Bruce Evans
+ * and Andrew Gallatin on freebsd-current, May 2004).
  *
  * Bruce Evans timed a lock/unlock pair built from atomic_cmpset_int and
  * atomic_store_rel_int: 6 cycles on an Athlon XP 2600 without the lock
@@ -16,10 +17,10 @@
  * The lock word is the measured resource. Its inline asm (x86) and its
  * C11 atomics (elsewhere) are the operations being timed, not
  * coordination, which is why they may live outside ring.c, store.c and
- * sched.c (style.md 4.5). asm volatile with the word as a memory operand
- * and a "memory" clobber keeps every pair in the loop: the compiler can
- * neither merge two pairs nor hoist one out. The word sits alone in a
- * 64-byte line of ctx->state.
+ * sched.c (the files that otherwise own every atomic and lock). asm volatile
+ * with the word as a memory operand and a "memory" clobber keeps every pair in
+ * the loop: the compiler can neither merge two pairs nor hoist one out. The
+ * word sits alone in a 64-byte line of ctx->state.
  *
  * bsd.lock_pingpong adds a partner thread (bench-util.c) pinned to
  * another CPU. The word then says whose turn it is: PP_WORKER or

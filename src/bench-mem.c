@@ -1,6 +1,7 @@
 /*
  * bench-mem.c: memory bandwidth, as lmbench 2.0's bw_mem measures it for
- * the four memory columns of its summary's bandwidth table (seeds/004):
+ * the four memory columns of its summary's bandwidth table (the lmbench
+ * 2.0 summary, Chris Friesen, 2003):
  * "Bcopy (libc)" (bw_mem bcopy), "Bcopy (hand)" (bw_mem fcp), "Mem read"
  * (bw_mem frd) and "Mem write" (bw_mem fwr).
  *

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "bench.h"
 
 struct syscall_state {
@@ -198,10 +199,9 @@ file_setup(struct bench_ctx *ctx)
 	if ((st = state_new(ctx)) != BENCH_OK)
 		return st;
 	s = ctx->state;
-	(void)snprintf(s->path, sizeof s->path, "%s/lat_syscall.XXXXXX",
-	    ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp");
-	if ((fd = mkstemp(s->path)) < 0)
-		return bench_fail(ctx, "mkstemp", errno);
+	if ((st = bench_make_temp(ctx, "lat_syscall", s->path, sizeof s->path,
+	         &fd)) != BENCH_OK)
+		return st;
 	s->have_file = 1;
 	(void)close(fd);
 	return BENCH_OK;

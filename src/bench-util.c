@@ -13,9 +13,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -299,8 +301,13 @@ bench_partner_proc_start(struct bench_ctx *ctx, struct bench_partner_proc *p,
 		util_child_prepare(ctx, parent, cpu);
 		_exit(fn(arg));
 	}
+	if (sched_child_add(pid) != 0) {
+		(void)kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return bench_fail(ctx, "sched_child_add", EAGAIN);
+	}
 	p->pid = (int)pid;
-	sched_child_add(pid);
 	return BENCH_OK;
 }
 
@@ -340,9 +347,8 @@ bench_partner_proc_gone(struct bench_ctx *ctx, struct bench_partner_proc *p)
 	return 1;
 }
 
-/* The n-th CPU (n >= 0, wrapping) of the process's affinity mask. */
-static int
-util_nth_cpu(int n)
+int
+bench_allowed_cpu(int n)
 {
 #ifdef HAVE_SCHED_SETAFFINITY
 	cpu_set_t mask;
@@ -367,7 +373,7 @@ bench_party_cpu(const struct bench_ctx *ctx, int i)
 		return ctx->cpu;
 	if (i == 1)
 		return ctx->partner_cpu;
-	return util_nth_cpu(i);
+	return bench_allowed_cpu(i);
 }
 
 uint64_t
@@ -380,6 +386,53 @@ bench_file_bytes(const struct bench_ctx *ctx)
 	if (bytes > (UINT64_C(1) << 30))
 		bytes = UINT64_C(1) << 30;
 	return bytes - bytes % BENCH_FILE_CHUNK;
+}
+
+const char *
+bench_scratch_dir(const struct bench_ctx *ctx)
+{
+	return ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp";
+}
+
+int
+bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
+    size_t size, int *fd)
+{
+	(void)snprintf(path, size, "%s/%s.XXXXXX", bench_scratch_dir(ctx),
+	    stem);
+	if ((*fd = mkostemp(path, O_CLOEXEC)) < 0)
+		return bench_fail(ctx, "mkstemp", errno);
+	return BENCH_OK;
+}
+
+void
+bench_temp_remove(int *fd, int *made, const char *path)
+{
+	if (*fd >= 0)
+		(void)close(*fd);
+	*fd = -1;
+	if (*made)
+		(void)unlink(path);
+	*made = 0;
+}
+
+int
+bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got)
+{
+	if (got < 0)
+		return bench_fail(ctx, call, errno);
+	return bench_reason(ctx, BENCH_FAILED, "%s: short transfer (%zd bytes)",
+	    call, got);
+}
+
+int
+bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
+    ssize_t got)
+{
+	if (got >= 0 && (size_t)got < len &&
+	    write(fd, (const char *)buf + got, len - (size_t)got) < 0)
+		return bench_fail(ctx, "write", errno);
+	return bench_io_fail(ctx, "write", got);
 }
 
 /*

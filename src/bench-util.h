@@ -3,9 +3,9 @@
  *
  * CPU placement, and the partner thread of a two-party test. The partner
  * is created here so that pthread_create stays in sched.c and this file
- * (style.md 6). It starts with every signal blocked (signals belong to the
- * main thread), named "bt-partner" so ps and top show what it is, and
- * already pinned when it runs its first instruction.
+ * (the only places that may start threads). It starts with every signal blocked
+ * (signals belong to the main thread), named "bt-partner" so ps and top show
+ * what it is, and already pinned when it runs its first instruction.
  *
  * The test owns the flag that ends its partner's loop:
  *
@@ -24,6 +24,7 @@
 #include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct bench_ctx;
 
@@ -52,6 +53,12 @@ int bench_process_cpus(cpu_set_t *out);
  * count if the mask cannot be read.
  */
 int bench_usable_cpus(void);
+
+/*
+ * The n-th CPU (n >= 0, wrapping around) of the process's affinity mask:
+ * n = 0 is the first CPU benchtop may use. -1 if the mask cannot be read.
+ */
+int bench_allowed_cpu(int n);
 
 /*
  * A CPU of the process's affinity mask other than `cpu`, searching upwards
@@ -137,5 +144,29 @@ unsigned long bench_bread(const void *buf, size_t bytes);
  * --mem-size buffer size kept within 1 MiB..1 GiB, in whole chunks.
  */
 uint64_t bench_file_bytes(const struct bench_ctx *ctx);
+
+/* The private scratch directory (ctx->tmpdir; /tmp outside a run). */
+const char *bench_scratch_dir(const struct bench_ctx *ctx);
+
+/* mkostemp "<scratch>/<stem>.XXXXXX" into path and *fd; the caller
+ * records that the file exists. BENCH_OK, or bench_fail("mkstemp"). */
+int bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
+    size_t size, int *fd);
+
+/* Teardown of a bench_make_temp file: close *fd if open (then -1) and
+ * unlink path if *made (then 0). */
+void bench_temp_remove(int *fd, int *made, const char *path);
+
+/* A failed transfer of `got` bytes: errno's text, or, for a short one
+ * (which has no errno), "CALL: short transfer (N bytes)". */
+int bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got);
+
+/*
+ * A write that moved `got` of `len` bytes: a short write has no errno,
+ * but the write of the rest does (on a full filesystem ENOSPC, EDQUOT
+ * or EFBIG, where "short" says nothing), so it is tried for the reason.
+ */
+int bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
+    ssize_t got);
 
 #endif

@@ -2,10 +2,11 @@
  * bench-vm.c: mapping files and taking faults on them.
  *
  * lmbench 2.0's "File & VM system latencies" and one of its bandwidths
- * (seeds/004): lat_mmap (mmap latency), lat_sig prot (protection fault),
- * lat_pagefault (page fault) and bw_mmap_rd mmap_only (mmap reread).
- * lmbench runs them on a file of $MB megabytes, the size its memory
- * bandwidth tests use and the size its summary reports; benchtop's is
+ * (the lmbench 2.0 summary, Chris Friesen, 2003): lat_mmap (mmap latency),
+ * lat_sig prot (protection fault), lat_pagefault (page fault) and bw_mmap_rd
+ * mmap_only (mmap reread). lmbench runs them on a file of $MB megabytes, the
+ * size its memory bandwidth tests use and the size its summary reports;
+ * benchtop's is
  * --mem-size (64 MiB by default), kept between 1 MiB and 1 GiB. The
  * files live in the private scratch directory, mode 0600.
  *
@@ -101,7 +102,7 @@ static int
 vm_new(struct bench_ctx *ctx, const char *stem)
 {
 	struct vm_state *s = calloc(1, sizeof *s);
-	const char *dir = ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp";
+	int st;
 
 	if (s == NULL)
 		return bench_fail(ctx, "calloc", errno);
@@ -109,9 +110,9 @@ vm_new(struct bench_ctx *ctx, const char *stem)
 	s->map = MAP_FAILED;
 	s->file_bytes = bench_file_bytes(ctx);
 	ctx->state = s;
-	(void)snprintf(s->path, sizeof s->path, "%s/%s.XXXXXX", dir, stem);
-	if ((s->fd = mkostemp(s->path, O_CLOEXEC)) < 0)
-		return bench_fail(ctx, "mkstemp", errno);
+	if ((st = bench_make_temp(ctx, stem, s->path, sizeof s->path,
+	         &s->fd)) != BENCH_OK)
+		return st;
 	s->made = 1;
 	return BENCH_OK;
 }
@@ -166,10 +167,7 @@ vm_teardown(struct bench_ctx *ctx)
 		return;
 	if (s->map != MAP_FAILED)
 		(void)munmap(s->map, s->map_bytes);
-	if (s->fd >= 0)
-		(void)close(s->fd);
-	if (s->made)
-		(void)unlink(s->path);
+	bench_temp_remove(&s->fd, &s->made, s->path);
 	free(s);
 	ctx->state = NULL;
 }

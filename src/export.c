@@ -17,8 +17,6 @@
 
 #include "cycles.h"
 #include "report.h"
-#include "stats.h"
-#include "units.h"
 
 static double
 wall_now(void)
@@ -27,6 +25,12 @@ wall_now(void)
 
 	(void)clock_gettime(CLOCK_REALTIME, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double
+export_store_epoch_s(const struct store *s)
+{
+	return wall_now() - store_ms(s, cycles_now_ns()) / 1e3;
 }
 
 int
@@ -40,11 +44,13 @@ exporter_init(struct exporter *x, struct store *s, const struct machine *m,
 	x->machine = m;
 	x->om_path = om_path;
 	x->jsonl = jsonl;
-	x->epoch_s = wall_now() - store_ms(s, cycles_now_ns()) / 1e3;
 	x->seen = calloc(n ? n : 1, sizeof *x->seen);
 	x->buf = malloc(STORE_FINE_SLOTS * sizeof *x->buf);
 	x->res = calloc(n ? n : 1, sizeof *x->res);
-	return x->seen && x->buf && x->res ? 0 : -1;
+	x->ns = malloc(3 * STORE_FINE_SLOTS * sizeof *x->ns);
+	x->cyc = x->ns ? x->ns + STORE_FINE_SLOTS : NULL;
+	x->scratch = x->ns ? x->cyc + STORE_FINE_SLOTS : NULL;
+	return x->seen && x->buf && x->res && x->ns ? 0 : -1;
 }
 
 void
@@ -53,23 +59,19 @@ exporter_free(struct exporter *x)
 	free(x->seen);
 	free(x->buf);
 	free(x->res);
+	free(x->ns);
 }
 
-/* Summarise `k` entries into a result as the batch runner would. */
+/* Summarise `k` entries into a result as the batch runner does. */
 static void
-summarise(struct test_result *r, const struct ring_entry *e, size_t k)
+summarise(struct exporter *x, struct test_result *r, const struct ring_entry *e,
+    size_t k)
 {
-	double ns[STORE_FINE_SLOTS], cyc[STORE_FINE_SLOTS];
-	static double scratch[STORE_FINE_SLOTS];
-
 	for (size_t i = 0; i < k; i++) {
-		ns[i] = e[i].ns_per_op;
-		cyc[i] = e[i].cycles_per_op;
+		x->ns[i] = e[i].ns_per_op;
+		x->cyc[i] = e[i].cycles_per_op;
 	}
-	stats_summarize(ns, k, scratch, &r->ns);
-	stats_summarize(cyc, k, scratch, &r->cyc);
-	r->value = units_value(r->test->unit, r->test->work_per_op,
-	    r->ns.median, r->cyc.median);
+	runner_summarise(r, x->ns, x->cyc, k, x->scratch);
 }
 
 void
@@ -304,7 +306,7 @@ exporter_tick(struct exporter *x)
 		if (fresh > v.n)
 			fresh = v.n;
 		export_result_from_view(&x->res[m], &v);
-		summarise(&x->res[m], x->buf + v.n - (fresh ? fresh : v.n),
+		summarise(x, &x->res[m], x->buf + v.n - (fresh ? fresh : v.n),
 		    fresh ? fresh : v.n);
 		if (x->jsonl != NULL && fresh > 0) {
 			jsonl_test_fields(x->jsonl, x->machine, wall_now(),

@@ -24,10 +24,10 @@ struct exporter {
 	struct monitor *monitor; /* self and slice records, or NULL */
 	uint64_t self_slices;    /* slices at the last self record */
 	uint64_t slice_cursor;   /* slices already exported */
-	double epoch_s;          /* wall time of the store's epoch */
 	uint64_t *seen;          /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
+	double *ns, *cyc, *scratch; /* one ring's samples, summarised */
 };
 
 int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
@@ -40,8 +40,19 @@ void exporter_free(struct exporter *x);
  * slice finished since the last tick (test, worker, start_s and end_s on
  * the store's clock, claimed cpus and resources) and a "benchtop.self"
  * record. A test's record says what its last slice claimed.
+ *
+ * A failed export is never dropped in silence, and the rule is one: with
+ * the screen up it shows "[export: why]" in the status line until an
+ * export succeeds, and the screen goes on (the user sees it and decides);
+ * under --watch nobody reads a screen, so the run ends with
+ * "benchtop: export: why" and exit 1 (a consumer that went away, a full
+ * disk: carrying on would only fill the gap with nothing).
  */
 int exporter_tick(struct exporter *x);
+
+/* Wall time (s since 1970, UTC) of the store's epoch: a sample's
+ * timestamp is this plus its t_ms. */
+double export_store_epoch_s(const struct store *s);
 
 /* A result's status, reason and calibration from a store snapshot. */
 void export_result_from_view(struct test_result *r, const struct store_view *v);

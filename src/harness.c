@@ -233,48 +233,42 @@ harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
 	return st;
 }
 
-/* Samples of the baseline; the least disturbed one is kept. */
+/* Samples of the baseline; the smallest ns and cycles are kept. */
 #define BASELINE_REPS 5
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 int
 harness_measure_baseline(struct harness *h, struct bench_ctx *ctx, uint64_t n)
 {
 	struct bench_test base = *ctx->test;
 	const struct bench_test *real = ctx->test;
-	double ns[BASELINE_REPS], cyc[BASELINE_REPS];
 	struct sample s;
+	double min_ns = 0, min_cyc = 0;
 	int st = BENCH_OK;
 
+	/* No baseline is subtracted while the baseline is measured. */
 	ctx->base_ns = ctx->base_cyc = 0;
 	if (real->baseline == NULL)
 		return BENCH_OK;
 	base.run = real->baseline;
 	ctx->test = &base;
+	/*
+	 * The least of each, ns and cycles apart (they may come from two
+	 * different runs): an interruption only adds to a baseline, and a
+	 * baseline too high would eat the cost it is subtracted from
+	 * (lmbench, too, takes the minimum for its overhead estimates).
+	 */
 	for (int i = 0; i < BASELINE_REPS && st == BENCH_OK; i++) {
 		st = harness_sample(h, ctx, n, &s);
-		ns[i] = s.ns_per_op;
-		cyc[i] = s.cycles_per_op;
+		if (i == 0 || s.ns_per_op < min_ns)
+			min_ns = s.ns_per_op;
+		if (i == 0 || s.cycles_per_op < min_cyc)
+			min_cyc = s.cycles_per_op;
 	}
 	ctx->test = real;
 	if (st != BENCH_OK)
 		return st;
-	/*
-	 * The least disturbed run: an interruption only adds to a baseline,
-	 * and a baseline too high would eat the cost it is subtracted from
-	 * (lmbench, too, takes the minimum for its overhead estimates).
-	 */
-	qsort(ns, BASELINE_REPS, sizeof ns[0], cmp_double);
-	qsort(cyc, BASELINE_REPS, sizeof cyc[0], cmp_double);
-	ctx->base_ns = ns[0];
-	ctx->base_cyc = cyc[0];
+	ctx->base_ns = min_ns;
+	ctx->base_cyc = min_cyc;
 	return BENCH_OK;
 }
 

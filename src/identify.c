@@ -1,6 +1,7 @@
 /*
- * identify.c: the --identify report. The CPU's fields come from cpu.c
- * (which alone knows libcpuid); the reference machines of the same class
+ * identify.c: the --identify report. The CPU's fields come from
+ * cpu-detect.c (which alone knows libcpuid) and its class from cpu.c; the
+ * reference machines of the same class
  * from the id and class columns of data/machines.tsv.
  */
 

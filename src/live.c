@@ -14,14 +14,12 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <term.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,7 +27,9 @@
 #include "bench-util.h"
 #include "compare.h"
 #include "cycles.h"
+#include "export-log.h"
 #include "export.h"
+#include "fatal.h"
 #include "listen.h"
 #include "machine.h"
 #include "monitor.h"
@@ -39,10 +39,6 @@
 #include "store.h"
 #include "tmpdir.h"
 #include "ui.h"
-
-#define LOG_HEADER                                                             \
-	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
-	"marks,noisy\n"
 
 /*
  * Each test's first slice: a first look at every row within seconds (80
@@ -62,7 +58,7 @@ struct live {
 	struct store *store;
 	struct monitor *monitor;
 	char tmpdir[4096];
-	int log_fd;
+	struct sample_log log;
 	atomic_int quit, resize, ui_done;
 	struct ui_config ui;
 	int ui_rc;
@@ -110,21 +106,13 @@ live_usable(char *why, size_t size)
 static void
 worker_cpus(const struct opts *o, struct monitor_config *mc)
 {
-	cpu_set_t set;
-	int allowed[CPU_SETSIZE], n = 0, stride;
+	int n = bench_usable_cpus(), stride;
 
-	if (sched_getaffinity(0, sizeof set, &set) == 0)
-		for (int c = 0; c < CPU_SETSIZE; c++)
-			if (CPU_ISSET(c, &set))
-				allowed[n++] = c;
 	mc->workers = o->jobs > 0 ? o->jobs : (n / 2 > 1 ? n / 2 : 1);
 	stride = n > mc->workers ? n / mc->workers : 1;
-	for (int i = 0; i < mc->workers; i++) {
-		if (o->ncpus > 0)
-			mc->cpus[i] = o->cpus[i % o->ncpus];
-		else
-			mc->cpus[i] = n > 0 ? allowed[i * stride % n] : -1;
-	}
+	for (int i = 0; i < mc->workers; i++)
+		mc->cpus[i] = o->ncpus > 0 ? o->cpus[i % o->ncpus]
+		                           : bench_allowed_cpu(i * stride);
 }
 
 static void *
@@ -138,11 +126,18 @@ ui_main(void *arg)
 	return NULL;
 }
 
+/*
+ * How often main looks whether the screen has quit while it waits for
+ * signals: a signal ends the wait at once, so this only bounds how long
+ * benchtop lingers after q (a fifth of a second is not felt).
+ */
+#define LIVE_SIGNAL_TICK_MS 200
+
 /* Wait for signals until the UI is gone; returns the stopping signal. */
 static int
 wait_signals(struct live *l)
 {
-	struct timespec tick = { 0, 200000000L };
+	struct timespec tick = { 0, LIVE_SIGNAL_TICK_MS * 1000000L };
 	sigset_t set;
 	int sig, stop_sig = 0;
 
@@ -161,32 +156,6 @@ wait_signals(struct live *l)
 		}
 	}
 	return stop_sig;
-}
-
-static int
-open_log(struct live *l, char *err, size_t size)
-{
-	struct stat sb;
-
-	l->log_fd = -1;
-	if (l->o->log == NULL)
-		return 0;
-	l->log_fd = open(l->o->log,
-	    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (l->log_fd < 0 || fstat(l->log_fd, &sb) != 0 ||
-	    !S_ISREG(sb.st_mode)) {
-		(void)snprintf(err, size, "--log: cannot write '%s': %s",
-		    l->o->log,
-		    l->log_fd < 0 ? strerror(errno) : "not a regular file");
-		return -1;
-	}
-	if (sb.st_size == 0 &&
-	    write(l->log_fd, LOG_HEADER, sizeof LOG_HEADER - 1) < 0) {
-		(void)snprintf(err, size, "--log: '%s': %s", l->o->log,
-		    strerror(errno));
-		return -1;
-	}
-	return 0;
 }
 
 /* --jsonl (with --watch) and --openmetrics-file. */
@@ -211,9 +180,7 @@ prepare(struct live *l, char *err, size_t size)
 	struct cycles_info info;
 	int rc;
 
-	l->tests = calloc(registry_count(), sizeof *l->tests);
-	if (l->tests == NULL)
-		return EXIT_RUNTIME;
+	l->tests = xcalloc(registry_count(), sizeof *l->tests, "the test list");
 	if (registry_select(l->o->only, l->o->skip, l->tests, &l->n, &cause) !=
 	    0) {
 		(void)snprintf(err, size, "%s", cause);
@@ -228,7 +195,7 @@ prepare(struct live *l, char *err, size_t size)
 		/* A reference kept from an earlier run may be gone: warn. */
 		(void)snprintf(l->rc_warn, sizeof l->rc_warn,
 		    "%s: %s; using the default reference", l->rc_path, err);
-		fprintf(stderr, "benchtop: %s\n", l->rc_warn);
+		fatal_say(NULL, l->rc_warn);
 		refdata_free(&l->ref);
 		rc = compare_load(&l->ref, l->o->data, NULL,
 		    l->machine.class_id, l->refs, err, size);
@@ -238,15 +205,14 @@ prepare(struct live *l, char *err, size_t size)
 	if (l->o->listen != NULL &&
 	    (l->listener = listen_open(l->o->listen, err, size)) == NULL)
 		return EXIT_USAGE;
-	if (open_log(l, err, size) != 0)
+	if (sample_log_open(&l->log, l->o->log, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
 	    0)
 		return EXIT_RUNTIME;
-	cycles_measure(&info);
-	machine_probe(&l->machine, &info);
 	l->store = store_new(l->tests, l->n, cycles_now_ns());
-	if (l->store == NULL || start_exporter(l) != 0) {
+	if (l->store == NULL || start_exporter(l) != 0 ||
+	    sample_log_start(&l->log, l->store) != 0) {
 		(void)snprintf(err, size, "out of memory");
 		return EXIT_RUNTIME;
 	}
@@ -287,7 +253,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.delay_ms = (int)(l->o->delay_s * 1000),
 		.color = !l->o->no_color && getenv("NO_COLOR") == NULL,
 		.quiet = l->o->quiet_ui,
-		.log_fd = l->log_fd,
+		.log = l->log.fd >= 0 ? &l->log : NULL,
 		.quit = &l->quit,
 		.resize = &l->resize,
 		.ref = l->refs[0].kind != REFSEL_NONE ? &l->ref : NULL,
@@ -305,6 +271,16 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	return sched_thread_start(ui_thread, "bt-ui", ui_main, l, err, size);
 }
 
+/* After the screen: what --log could not write is said, not dropped. */
+static void
+report_log_loss(const struct sample_log *log)
+{
+	char why[160];
+
+	if (*sample_log_status(log, why, sizeof why) != '\0')
+		fatal_say(NULL, why);
+}
+
 static void
 cleanup(struct live *l)
 {
@@ -312,8 +288,7 @@ cleanup(struct live *l)
 	monitor_stop(l->monitor);
 	store_free(l->store);
 	tmpdir_remove(l->tmpdir);
-	if (l->log_fd >= 0)
-		(void)close(l->log_fd);
+	sample_log_close(&l->log);
 	refdata_free(&l->ref);
 	if (l->have_exporter)
 		exporter_free(&l->exporter);
@@ -351,8 +326,7 @@ watch_loop(struct live *l)
 		if (sig > 0)
 			return 0;
 		if (l->have_exporter && export_pass(l) != 0) {
-			fprintf(stderr, "benchtop: export: %s\n",
-			    strerror(errno));
+			fatal_say("export", strerror(errno));
 			return EXIT_RUNTIME;
 		}
 	}
@@ -375,7 +349,7 @@ load_settings(struct live *l)
 	}
 	if (settings_read(l->rc_path, &l->rc, l->rc_warn, sizeof l->rc_warn) !=
 	    0)
-		fprintf(stderr, "benchtop: %s\n", l->rc_warn);
+		fatal_say(NULL, l->rc_warn);
 	if (s->present[SETTINGS_WORKERS] && !(o->given & OPTS_GIVEN_JOBS))
 		o->jobs = atoi(s->value[SETTINGS_WORKERS]);
 	if (s->present[SETTINGS_REFRESH] && !(o->given & OPTS_GIVEN_DELAY))
@@ -405,14 +379,14 @@ live_run(const struct opts *o)
 	memset(&l, 0, sizeof l);
 	l.opts = *o;
 	l.o = &l.opts;
-	l.log_fd = -1;
+	l.log.fd = -1;
 	if (o->watch_s == 0)
 		load_settings(&l); /* the screen's settings: not --watch's */
 	sigfillset(&all);
 	(void)pthread_sigmask(SIG_SETMASK, &all, NULL);
 	if ((rc = prepare(&l, err, sizeof err)) != 0 ||
 	    start_threads(&l, &ui_thread, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		cleanup(&l);
 		return rc ? rc : EXIT_RUNTIME;
 	}
@@ -423,8 +397,11 @@ live_run(const struct opts *o)
 	}
 	sig = wait_signals(&l);
 	sched_worker_join(&ui_thread);
+	report_log_loss(&l.log);
 	cleanup(&l);
 	if (sig != 0)
 		return 128 + sig;
+	if (l.ui_rc != 0) /* ui_run allocates nothing else that can fail */
+		fatal_say("screen", "out of memory");
 	return l.ui_rc == 0 ? EXIT_OK : EXIT_RUNTIME;
 }

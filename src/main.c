@@ -1,10 +1,11 @@
 /*
  * main.c: options, signals, and the choice between the live screen and
- * the batch report. The only file (with the fatal path) that exits.
+ * the batch report. The only file (with fatal.c) that exits.
  */
 
 #include "config.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "fatal.h"
 #include "identify.h"
 #include "live.h"
 #include "opts.h"
@@ -62,7 +64,7 @@ print_list(const struct opts *o)
 	        fflush(stdout) != 0))
 		rc = -1;
 	if (rc != 0) {
-		perror("benchtop: write error");
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -72,7 +74,7 @@ static int
 print_text(const char *text)
 {
 	if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
-		perror("benchtop: write error");
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -88,11 +90,11 @@ identify(const struct opts *o)
 	    refdata_dir(o->data));
 	if (identify_print(stdout, o->dump,
 	        access(path, R_OK) == 0 ? path : NULL, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: --identify: %s\n", err);
+		fatal_say("--identify", err);
 		return EXIT_RUNTIME;
 	}
 	if (fflush(stdout) != 0) {
-		perror("benchtop: write error");
+		fatal_say("write error", strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	return EXIT_OK;
@@ -106,11 +108,11 @@ main(int argc, char **argv)
 	char err[256];
 
 	if (opts_parse(argc, argv, &o, err, sizeof err) != 0) {
-		fprintf(stderr, "benchtop: %s\n", err);
+		fatal_say(NULL, err);
 		return EXIT_USAGE;
 	}
 	if (registry_check(&cause) != 0) {
-		fprintf(stderr, "benchtop: bad test table: %s\n", cause);
+		fatal_say("bad test table", cause);
 		return EXIT_RUNTIME;
 	}
 	switch (o.mode) {
@@ -126,14 +128,12 @@ main(int argc, char **argv)
 		if (live_usable(err, sizeof err))
 			return live_run(&o);
 		if (o.listen != NULL) {
-			fprintf(stderr,
-			    "benchtop: --listen needs the live screen or "
-			    "--watch (%s)\n",
+			fatal_sayf("--listen needs the live screen or --watch "
+			           "(%s)",
 			    err);
 			return EXIT_USAGE;
 		}
-		fprintf(stderr, "benchtop: %s: running the batch report\n",
-		    err);
+		fatal_say(err, "running the batch report");
 		break;
 	case OPTS_WATCH:
 		return live_run(&o);

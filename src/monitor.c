@@ -63,6 +63,16 @@
 #include "runner.h"
 #include "sched.h"
 
+/*
+ * Naps of a worker with nothing to do. Paused: short, so that p resumes
+ * within a frame of the screen's 100 ms input loop. Nothing to claim
+ * (every enabled test runs elsewhere or is blocked by a claim, or none
+ * is enabled): the nap ends early when a claim is given back, so 100 ms
+ * only bounds how long a worker sleeps with nothing to wake it.
+ */
+#define MONITOR_PAUSED_NAP_MS 50
+#define MONITOR_IDLE_NAP_MS   100
+
 struct push_arg {
 	struct worker *w;
 	size_t i;
@@ -138,8 +148,6 @@ account(struct worker *w, enum stretch kind)
 	    memory_order_release);
 }
 
-static struct timespec deadline_in(long ms);
-
 /*
  * A deliberate pause: neither the test's time nor the scheduler's. The
  * worker counts as parked meanwhile (it measures nothing), and does not
@@ -157,7 +165,7 @@ nap_ms(struct worker *w, long ms, int for_claim)
 	(void)pthread_cond_broadcast(&m->park_cv);
 	(void)pthread_mutex_unlock(&m->park_lock);
 	if (for_claim) {
-		ts = deadline_in(ms);
+		ts = sched_deadline_in(ms);
 		(void)pthread_mutex_lock(&m->lock);
 		(void)pthread_cond_timedwait(&m->claim_cv, &m->lock, &ts);
 		(void)pthread_mutex_unlock(&m->lock);
@@ -253,13 +261,13 @@ worker_main(void *arg)
 	while (slices != NULL && !atomic_load(&m->quit)) {
 		park_if_held(m);
 		if (atomic_load(&m->paused)) {
-			nap_ms(w, 50, 0);
+			nap_ms(w, MONITOR_PAUSED_NAP_MS, 0);
 			continue;
 		}
 		place = atomic_load(&m->placement);
 		if ((i = monitor_claim_next(m, w, place, &blocked)) ==
 		    SIZE_MAX) {
-			nap_ms(w, 100, blocked);
+			nap_ms(w, MONITOR_IDLE_NAP_MS, blocked);
 			continue;
 		}
 		run_slice(w, i, place, slices);
@@ -381,26 +389,10 @@ monitor_worker_cpu(const struct monitor *m, int k)
 	return k >= 0 && k < m->cfg.workers ? m->cfg.cpus[k] : -1;
 }
 
-/* CLOCK_REALTIME deadline `ms` from now, for pthread_cond_timedwait. */
-static struct timespec
-deadline_in(long ms)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_sec += ms / 1000;
-	ts.tv_nsec += (ms % 1000) * 1000000L;
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	return ts;
-}
-
 int
 monitor_hold(struct monitor *m, long timeout_ms)
 {
-	struct timespec until = deadline_in(timeout_ms);
+	struct timespec until = sched_deadline_in(timeout_ms);
 	int all, rc = 0;
 
 	atomic_store(&m->hold, 1);
@@ -464,7 +456,7 @@ monitor_stop(struct monitor *m)
 	monitor_release(m);
 	for (int k = 0; k < m->cfg.workers; k++)
 		abandoned |= sched_worker_join_stoppable(&m->w[k].thread,
-		                 &m->interrupt, 2000) != 0;
+		                 &m->interrupt, SCHED_STOP_GRACE_MS) != 0;
 	if (abandoned) /* a worker may still use m: exit will end it */
 		return;
 	monitor_free(m);

@@ -372,7 +372,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		if (report_seed_parse(arg, &seed) != 0)
 			return bad_value(err, size, "--report", arg,
 			    "byte, lmbench or ctxbench");
-		o->report = (int)seed + 1;
+		o->report = seed;
 		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
 		return 0;
 	}
@@ -458,16 +458,17 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 	 * the default 25 ms, median and CI reported) gives the whole picture
 	 * in about 15 s, where lmbench itself takes minutes.
 	 */
-	if (o->report == (int)SEED_LMBENCH + 1 && !o->seconds_set)
+	if (o->report == SEED_LMBENCH && !o->seconds_set)
 		o->seconds = 0.3;
-	if (o->check != NULL && (o->report != 0 || o->save != NULL)) {
+	if (o->check != NULL && (o->report != SEED_NONE || o->save != NULL)) {
 		(void)snprintf(err, size,
 		    "--check goes alone (not with "
 		    "--report or --save)");
 		return -1;
 	}
 	if (o->watch_s > 0) {
-		if (o->mode == OPTS_BATCH || o->report || o->check) {
+		if (o->mode == OPTS_BATCH || o->report != SEED_NONE ||
+		    o->check) {
 			(void)snprintf(err, size,
 			    "--watch goes without --batch, "
 			    "--report and --check");
@@ -487,7 +488,7 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 		    "--listen goes with the live screen or --watch");
 		return -1;
 	}
-	if (o->machine != NULL && o->report == 0) {
+	if (o->machine != NULL && o->report == SEED_NONE) {
 		(void)snprintf(err, size, "--machine needs --report");
 		return -1;
 	}

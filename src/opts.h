@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "report-seed.h"
 #include "report.h"
 
 #define OPTS_MAX_CPUS 256
@@ -38,13 +39,13 @@ struct opts {
 	int ncpus;               /* 0: the allowed CPUs in order */
 	double delay_s;          /* -d: refresh delay of the live screen */
 	double slice_ms;         /* one test's turn in the live monitor */
-	int no_color;            /* --no-color (NO_COLOR is read by main) */
+	int no_color;            /* --no-color (live.c reads NO_COLOR) */
 	int quiet_ui;            /* --quiet-ui */
 	const char *log;         /* --log FILE.csv, or NULL */
 	const char *data;        /* --data DIR, or NULL */
 	const char *ref;         /* --ref ID|NAME|FILE, or NULL */
 	const char *save;        /* --save NAME, or NULL */
-	int report;              /* --report: enum report_seed + 1, or 0 */
+	enum report_seed report; /* --report, or SEED_NONE */
 	const char *machine;     /* --machine ID for --report, or NULL */
 	const char *check;       /* --check PROFILE, or NULL */
 	double tolerance_pct;    /* --tolerance, default 10 */
@@ -68,7 +69,7 @@ struct opts {
 #define EXIT_OK      0
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE   2
-/* 3 (EXIT_SLOWER, check.h): --check found a test slower than tolerated */
+/* 3 (EXIT_SLOWER, verdict.h): --check found a test slower than tolerated */
 
 /* Parse argv into `o`. Returns 0, or -1 with a one-line message in err. */
 int opts_parse(int argc, char **argv, struct opts *o, char *err,

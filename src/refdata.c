@@ -64,12 +64,6 @@ fail(struct parse *p, const char *fmt, ...)
 	return -1;
 }
 
-const char *
-refdata_stat_name(enum ref_stat s)
-{
-	return s < REF_STAT_COUNT ? stat_names[s] : "?";
-}
-
 int
 refdata_number(const char *text, double *out)
 {

@@ -100,8 +100,6 @@ const struct ref_baseline *refdata_baseline(const struct refdata *rd,
 /* Parse a seed's number: "424." "20.K" "1.790" "-"; -1 if not a number. */
 int refdata_number(const char *text, double *out);
 
-const char *refdata_stat_name(enum ref_stat s);
-
 /* $XDG_DATA_HOME/benchtop (or ~/.local/share/benchtop) into buf. */
 int refdata_profile_dir(char *buf, size_t size);
 

@@ -1,6 +1,12 @@
 /*
- * registry.c: the table of families. Adding a family means its file, one
- * line below and one line in Makefile.am; adding a test means its record.
+ * registry.c: the table of families. Adding a family touches five
+ * places: its file (src/bench-NAME.c, exporting one bench_family), its
+ * extern line and its table line below, its source line in Makefile.am,
+ * and its man page fragment (man/tests-NAME.man, also listed in
+ * Makefile.am's MAN_FRAGMENTS). Adding a test means its record and its
+ * entry in the fragment, and a rule in claims.c when it has more parties
+ * than its flags say or loads a shared resource. doc/architecture.md
+ * walks through both.
  */
 
 #include "config.h"

@@ -224,7 +224,7 @@ has_figures(const struct refdata *rd, size_t m, enum report_seed s)
 void
 report_html_seed(FILE *f, const struct html_page *p)
 {
-	enum report_seed s = (enum report_seed)(p->seed - 1);
+	enum report_seed s = p->seed;
 	char *text = seed_text(p, s, p->seed_machine);
 
 	fputs("<h2>The origin's table", f);

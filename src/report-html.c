@@ -55,8 +55,9 @@ report_html_init(struct html_page *p, enum html_kind kind,
 static const char *
 page_title(const struct html_page *p)
 {
-	if (p->kind == HTML_SEED && p->seed > 0 && p->seed <= SEED_COUNT)
-		return seed_titles[p->seed - 1];
+	if (p->kind == HTML_SEED && p->seed != SEED_NONE &&
+	    p->seed < SEED_COUNT)
+		return seed_titles[p->seed];
 	return kind_titles[p->kind];
 }
 
@@ -271,7 +272,7 @@ cell_num(FILE *f, double v, int decimals, const char *prefix, const char *unit)
 static void
 status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 {
-	struct check_line l;
+	struct verdict_line l;
 	char text[64];
 
 	fprintf(f, "<td class=\"%s\">%s",
@@ -289,12 +290,13 @@ status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 	if (p->kind != HTML_CHECK || p->nrefs == 0 ||
 	    p->refs[0].kind != REFSEL_MACHINE)
 		return;
-	check_judge(p->rep->ref, p->refs[0].machine, r, p->tolerance_pct, &l);
-	check_verdict_text(&l, text, sizeof text);
+	verdict_judge(p->rep->ref, p->refs[0].machine, r, p->tolerance_pct, &l);
+	verdict_text(&l, text, sizeof text);
 	fprintf(f, "<td class=\"%s\">%s</td>",
-	    l.verdict == CHECK_SLOWER                                ? "bad"
-	        : l.verdict == CHECK_OK || l.verdict == CHECK_FASTER ? "ok"
-	                                                             : "dim",
+	    l.verdict == VERDICT_SLOWER ? "bad"
+	        : l.verdict == VERDICT_OK || l.verdict == VERDICT_FASTER
+	        ? "ok"
+	        : "dim",
 	    text);
 }
 
@@ -370,11 +372,11 @@ tests_table(FILE *f, const struct html_page *p)
 static void
 check_summary(FILE *f, const struct html_page *p)
 {
-	size_t count[CHECK_NOT_COMPARABLE + 1] = { 0 };
-	struct check_line l;
+	size_t count[VERDICT_NOT_COMPARABLE + 1] = { 0 };
+	struct verdict_line l;
 
 	for (size_t i = 0; i < p->rep->n; i++) {
-		check_judge(p->rep->ref, p->refs[0].machine,
+		verdict_judge(p->rep->ref, p->refs[0].machine,
 		    &p->rep->results[i], p->tolerance_pct, &l);
 		count[l.verdict]++;
 	}
@@ -384,10 +386,10 @@ check_summary(FILE *f, const struct html_page *p)
 	    "</b>, tolerating %g%% slower: <span class=\"ok\">%zu ok</span>, "
 	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
 	    "comparable (exit status %d).</p>\n",
-	    p->tolerance_pct, count[CHECK_OK],
-	    count[CHECK_SLOWER] ? "bad" : "ok", count[CHECK_SLOWER],
-	    count[CHECK_FASTER], count[CHECK_NOT_COMPARABLE],
-	    count[CHECK_SLOWER] ? EXIT_SLOWER : 0);
+	    p->tolerance_pct, count[VERDICT_OK],
+	    count[VERDICT_SLOWER] ? "bad" : "ok", count[VERDICT_SLOWER],
+	    count[VERDICT_FASTER], count[VERDICT_NOT_COMPARABLE],
+	    count[VERDICT_SLOWER] ? EXIT_SLOWER : 0);
 }
 
 int
@@ -405,7 +407,7 @@ report_html_write(FILE *f, const struct html_page *p)
 	html_text(f, title);
 	fputs("</h1>\n", f);
 	machine_section(f, p);
-	if (p->seed > 0)
+	if (p->seed != SEED_NONE)
 		report_html_seed(f, p);
 	if (p->kind == HTML_CHECK && p->nrefs > 0 &&
 	    p->refs[0].kind == REFSEL_MACHINE)
@@ -415,12 +417,7 @@ report_html_write(FILE *f, const struct html_page *p)
 		tests_table(f, p);
 	}
 	html_end(f);
-	if (fflush(f) != 0 || ferror(f)) {
-		if (errno == 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	return report_finish(f);
 }
 
 int

@@ -14,6 +14,7 @@
 
 #include "html-svg.h"
 #include "refsel.h"
+#include "report-seed.h"
 #include "report.h"
 
 enum html_kind {
@@ -26,7 +27,7 @@ enum html_kind {
 struct html_page {
 	enum html_kind kind;
 	const struct report *rep; /* the JSON report's data */
-	int seed;                 /* --report: enum report_seed + 1, or 0 */
+	enum report_seed seed;    /* --report, or SEED_NONE */
 	size_t seed_machine;      /* --machine's index, or SIZE_MAX */
 	/* What the charts compare with (rep->refs: --ref A,B, a class or a
 	 * machine each); a second one is drawn beside the first. */

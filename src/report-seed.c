@@ -79,16 +79,29 @@ figure(const struct figures *fg, const char *test, enum ref_stat stat,
 
 /* ---- BYTE 3.11: INDEX VALUES ---- */
 
+/*
+ * The six tests of BYTE 3.11's index, in its table's order, with the
+ * table's labels (File Copy's says which run was indexed: see
+ * byte_copy_test). The one list: the table's rows and the --only of
+ * --report byte are both made from it.
+ */
+#define BYTE_INDEX_TESTS(X)                                                    \
+	X("byte.arith_double", "Arithmetic Test (type = double)")              \
+	X("byte.dhry2", "Dhrystone 2 without register variables")              \
+	X("byte.execl", "Execl Throughput Test")                               \
+	X("byte.fs_copy", NULL)                                                \
+	X("byte.context1", "Pipe-based Context Switching Test")                \
+	X("byte.shell8", "Shell scripts (8 concurrent)")
+
+#define BYTE_ROW(id, label)      { id, label },
+#define BYTE_COMMA_ID(id, label) "," id
+
 static const struct {
 	const char *test, *label;
-} byte_rows[] = {
-	{ "byte.arith_double", "Arithmetic Test (type = double)" },
-	{ "byte.dhry2", "Dhrystone 2 without register variables" },
-	{ "byte.execl", "Execl Throughput Test" },
-	{ "byte.fs_copy", NULL }, /* the label says which run was indexed */
-	{ "byte.context1", "Pipe-based Context Switching Test" },
-	{ "byte.shell8", "Shell scripts (8 concurrent)" },
-};
+} byte_rows[] = { BYTE_INDEX_TESTS(BYTE_ROW) };
+
+/* "byte.arith_double,byte.dhry2,...": past the leading comma. */
+static const char byte_index_list[] = BYTE_INDEX_TESTS(BYTE_COMMA_ID);
 
 static void
 fmt_fixed1(char *buf, size_t size, double v, int width)
@@ -470,10 +483,13 @@ ctx_write(FILE *f, const struct figures *fg, const struct machine *m)
 int
 report_seed_parse(const char *name, enum report_seed *out)
 {
-	static const char *const names[SEED_COUNT] = { "byte", "lmbench",
-		"ctxbench" };
+	static const char *const names[SEED_COUNT] = {
+		[SEED_BYTE] = "byte",
+		[SEED_LMBENCH] = "lmbench",
+		[SEED_CTXBENCH] = "ctxbench",
+	};
 
-	for (int i = 0; i < SEED_COUNT; i++) {
+	for (int i = SEED_NONE + 1; i < SEED_COUNT; i++) {
 		if (strcmp(names[i], name) == 0) {
 			*out = (enum report_seed)i;
 			return 0;
@@ -487,8 +503,7 @@ report_seed_tests(enum report_seed s)
 {
 	switch (s) {
 	case SEED_BYTE:
-		return "byte.arith_double,byte.dhry2,byte.execl,byte.fs_copy,"
-		       "byte.context1,byte.shell8";
+		return byte_index_list + 1;
 	case SEED_LMBENCH:
 		return "lmbench.*";
 	default:

@@ -14,7 +14,14 @@
 #include "refdata.h"
 #include "runner.h"
 
-enum report_seed { SEED_BYTE, SEED_LMBENCH, SEED_CTXBENCH, SEED_COUNT };
+/* An origin's own table; SEED_NONE (0, what zeroed options hold): none. */
+enum report_seed {
+	SEED_NONE,
+	SEED_BYTE,
+	SEED_LMBENCH,
+	SEED_CTXBENCH,
+	SEED_COUNT
+};
 
 /* "byte", "lmbench", "ctxbench" -> 0 and *out; -1 if unknown. */
 int report_seed_parse(const char *name, enum report_seed *out);

@@ -21,9 +21,8 @@ static const struct {
 	[REPORT_JSONL] = { report_jsonl, report_json_list },
 };
 
-/* Flush and turn a stream error into -1 with errno set. */
-static int
-finish(FILE *f)
+int
+report_finish(FILE *f)
 {
 	if (fflush(f) != 0 || ferror(f)) {
 		if (errno == 0)
@@ -38,7 +37,7 @@ report_write(FILE *f, enum report_format fmt, const struct report *r)
 {
 	errno = 0;
 	formats[fmt].write(f, r);
-	return finish(f);
+	return report_finish(f);
 }
 
 int
@@ -46,7 +45,7 @@ report_list(FILE *f, enum report_format fmt)
 {
 	errno = 0;
 	formats[fmt].list(f);
-	return finish(f);
+	return report_finish(f);
 }
 
 const char *

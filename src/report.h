@@ -37,6 +37,10 @@ struct report {
 	struct refsel refs[2];     /* A and B (--ref A,B); B may be none */
 };
 
+/* Flush f; 0, or -1 with errno (EIO when the stream kept none) when
+ * any write to it failed. Every report ends with it. */
+int report_finish(FILE *f);
+
 /* Write the report; returns 0, or -1 with errno when the stream failed. */
 int report_write(FILE *f, enum report_format fmt, const struct report *r);
 

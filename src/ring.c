@@ -118,12 +118,6 @@ ring_count(const struct ring *r)
 	return atomic_load_explicit(&r->head, memory_order_acquire);
 }
 
-size_t
-ring_slots(const struct ring *r)
-{
-	return r->mask + 1;
-}
-
 static void
 read_slot(const struct ring_slot *s, struct ring_entry *e)
 {

@@ -37,9 +37,6 @@ void ring_push(struct ring *r, const struct ring_entry *e);
 /* Entries pushed since creation (or the last ring_clear). */
 uint64_t ring_count(const struct ring *r);
 
-/* Capacity in entries. */
-size_t ring_slots(const struct ring *r);
-
 /*
  * Any reader: copy up to `max` of the most recent entries, oldest first,
  * into `out`; entries the writer overwrote during the copy are dropped.

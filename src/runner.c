@@ -80,7 +80,8 @@ runner_thread_harness(struct harness *h, struct cycles_counter *counter,
 	harness_measure_overheads(h);
 }
 
-/* A growing array of samples, owned by one run. */
+/* A growing array of samples, owned by one run. The summary's scratch
+ * grows with them: summarising then cannot fail for want of memory. */
 struct sample_buf {
 	double *ns, *cyc, *scratch;
 	size_t n, cap;
@@ -104,7 +105,8 @@ buf_push(struct sample_buf *b, const struct sample *s)
 	size_t cap = b->cap ? b->cap * 2 : 256;
 
 	if (b->n == b->cap) {
-		if (grow(&b->ns, cap) != 0 || grow(&b->cyc, cap) != 0)
+		if (grow(&b->ns, cap) != 0 || grow(&b->cyc, cap) != 0 ||
+		    grow(&b->scratch, cap) != 0)
 			return -1;
 		b->cap = cap;
 	}
@@ -184,19 +186,28 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 	return sample_loop(h, ctx, cfg, r, b);
 }
 
-static void
-summarise(const struct harness *h, struct test_result *r, struct sample_buf *b)
+void
+runner_summarise(struct test_result *r, const double *ns, const double *cyc,
+    size_t n, double *scratch)
 {
 	const struct bench_test *t = r->test;
 
-	r->overhead_ns = h->loop_ns_per_op +
-	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
-	if (b->n == 0 || (b->scratch = malloc(b->n * sizeof(double))) == NULL)
-		return;
-	stats_summarize(b->ns, b->n, b->scratch, &r->ns);
-	stats_summarize(b->cyc, b->n, b->scratch, &r->cyc);
+	stats_summarize(ns, n, scratch, &r->ns);
+	stats_summarize(cyc, n, scratch, &r->cyc);
 	r->value =
 	    units_value(t->unit, t->work_per_op, r->ns.median, r->cyc.median);
+}
+
+/* The run's overhead and, in batch mode (the samples are here), its
+ * summary. */
+static void
+summarise(const struct harness *h, struct test_result *r,
+    const struct sample_buf *b)
+{
+	r->overhead_ns = h->loop_ns_per_op +
+	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
+	if (b->n > 0)
+		runner_summarise(r, b->ns, b->cyc, b->n, b->scratch);
 }
 
 /*

@@ -1,7 +1,7 @@
 /*
  * runner.h: run one test for a while in the calling thread and summarise
  * its samples. Batch mode calls it test after test; the live monitor's
- * workers will call it slice after slice.
+ * workers call it slice after slice.
  */
 
 #ifndef BENCHTOP_RUNNER_H
@@ -45,6 +45,13 @@ struct test_result {
 	struct stats_summary cyc; /* of cycles/op over the samples */
 	double value;             /* median in the test's unit, NAN if none */
 };
+
+/*
+ * Fill r's ns, cyc and value from n samples (r->test set): what batch
+ * mode reports and the exporters send. scratch holds n doubles.
+ */
+void runner_summarise(struct test_result *r, const double *ns,
+    const double *cyc, size_t n, double *scratch);
 
 struct cycles_counter;
 struct cycles_info;

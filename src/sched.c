@@ -80,22 +80,24 @@ sched_worker_join(struct sched_worker *w)
  * where a lock would be part of the cost, so fork tests register once per
  * sample, not per fork.
  */
-#define SCHED_MAX_CHILDREN 256
-
 static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
 static int children[SCHED_MAX_CHILDREN];
 
-void
+int
 sched_child_add(int pid)
 {
+	int rc = -1;
+
 	(void)pthread_mutex_lock(&children_lock);
 	for (int i = 0; i < SCHED_MAX_CHILDREN; i++) {
 		if (children[i] == 0) {
 			children[i] = pid;
+			rc = 0;
 			break;
 		}
 	}
 	(void)pthread_mutex_unlock(&children_lock);
+	return rc;
 }
 
 void
@@ -118,6 +120,25 @@ sched_children_kill(void)
 	(void)pthread_mutex_unlock(&children_lock);
 }
 
+struct timespec
+sched_deadline_in(long ms)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += ms / 1000;
+	ts.tv_nsec += (ms % 1000) * 1000000L;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	return ts;
+}
+
+/* How often a stoppable join looks at the stop flag: short beside the
+ * grace a worker gets, long enough to cost nothing. */
+#define SCHED_JOIN_POLL_MS 50
+
 int
 sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
     int grace_ms)
@@ -128,16 +149,11 @@ sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
 	if (!w->started)
 		return 0;
 	for (;;) {
-		(void)clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += 50 * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
+		until = sched_deadline_in(SCHED_JOIN_POLL_MS);
 		if (pthread_timedjoin_np(w->tid, NULL, &until) == 0)
 			break;
 		if (atomic_load(stop) != 0)
-			waited_ms += 50;
+			waited_ms += SCHED_JOIN_POLL_MS;
 		if (waited_ms > grace_ms && !killed) {
 			sched_children_kill();
 			killed = 1;

@@ -1,6 +1,6 @@
 /*
  * sched.h: the worker threads that run the tests. Batch mode runs one
- * worker; the live monitor will run one per CPU it is given.
+ * worker; the live monitor runs -j N of them, one per CPU it is given.
  *
  * Workers, not the main thread, run tests so that the main thread keeps
  * the signals and the terminal, stays unpinned (its affinity mask is the
@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <time.h>
 
 struct sched_worker {
 	pthread_t tid;
@@ -43,6 +44,12 @@ int sched_thread_start(struct sched_worker *w, const char *name,
  */
 void sched_worker_private_files(void);
 
+/*
+ * The CLOCK_REALTIME time `ms` from now: the deadline that
+ * pthread_cond_timedwait and pthread_timedjoin_np take.
+ */
+struct timespec sched_deadline_in(long ms);
+
 /* Wait for the worker to finish; a no-op if it never started. */
 void sched_worker_join(struct sched_worker *w);
 
@@ -57,12 +64,31 @@ int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
     int grace_ms);
 
 /*
+ * The grace both batch mode and the monitor give: a sample lasts 25 ms
+ * by default and a slow test's setup or teardown (a file of up to 1 GiB
+ * to remove, partners to reap) well under a second, so 2 s is never cut
+ * short by a working test, and a stuck one costs the user at most 6 s.
+ */
+#define SCHED_STOP_GRACE_MS 2000
+
+/*
  * The registry of child processes (partners, forked tests). Every child
  * benchtop starts is registered until reaped, so that every exit path can
  * kill what is left. Safe to call from any thread, not from a signal
  * handler.
  */
-void sched_child_add(int pid);
+/*
+ * Room for the children of every test at once (a test runs on one worker
+ * at a time): the context switch rows need 47 together, the shell rows
+ * 15, every other test one or none, under 100 in all. When it is full
+ * (a new test with many parties), add returns
+ * -1: the caller kills and reaps the child it just made and fails the
+ * test ("too many child processes"), as an unregistered child could
+ * outlive benchtop.
+ */
+#define SCHED_MAX_CHILDREN 256
+
+int sched_child_add(int pid);
 void sched_child_remove(int pid);
 /* SIGKILL every registered child; they stay registered until reaped. */
 void sched_children_kill(void);

@@ -18,16 +18,8 @@
 /* The 0.975 quantile of the standard normal distribution. */
 #define STATS_Z975 1.959963984540054
 
-/* MAD times this estimates the standard deviation of normal data. */
-#define STATS_MAD_TO_SIGMA 1.4826
-
-/* How many robust standard deviations from the median is an outlier. */
-#define STATS_OUTLIER_SIGMAS 5.0
-
-static int cmp_double(const void *, const void *);
 static void sort_copy(const double *, size_t, double *);
 static double sorted_median(const double *, size_t);
-static double sorted_percentile(const double *, size_t, double);
 static double sorted_ci95_median(const double *, size_t);
 static double deviations_median(const double *, size_t, double, double *);
 static double cv_pct(double, double);
@@ -73,8 +65,8 @@ static const double t975_table[31] = {
 };
 
 /* Ascending order for qsort(); inputs are finite, so this is total. */
-static int
-cmp_double(const void *a, const void *b)
+int
+stats_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
@@ -86,7 +78,7 @@ static void
 sort_copy(const double *v, size_t n, double *out)
 {
 	memcpy(out, v, n * sizeof *out);
-	qsort(out, n, sizeof *out, cmp_double);
+	qsort(out, n, sizeof *out, stats_cmp_double);
 }
 
 /* The median of a sorted array; the mean of the middle pair if n is even. */
@@ -103,8 +95,8 @@ sorted_median(const double *s, size_t n)
  * the closest ranks: position h = (n - 1) * p / 100, counted from 0
  * (Hyndman and Fan's definition 7, the default of R and numpy).
  */
-static double
-sorted_percentile(const double *s, size_t n, double p)
+double
+stats_sorted_percentile(const double *s, size_t n, double p)
 {
 	double h, frac;
 	size_t lo;
@@ -156,7 +148,7 @@ deviations_median(const double *v, size_t n, double median, double *scratch)
 
 	for (i = 0; i < n; i++)
 		scratch[i] = fabs(v[i] - median);
-	qsort(scratch, n, sizeof *scratch, cmp_double);
+	qsort(scratch, n, sizeof *scratch, stats_cmp_double);
 	return sorted_median(scratch, n);
 }
 
@@ -191,38 +183,6 @@ t975_series(double df)
 	    ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) *
 	    z / 92160.0;
 	return z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df;
-}
-
-/* Smallest value; 0 for n == 0. */
-double
-stats_min(const double *v, size_t n)
-{
-	double m;
-	size_t i;
-
-	if (n == 0)
-		return 0.0;
-	m = v[0];
-	for (i = 1; i < n; i++)
-		if (v[i] < m)
-			m = v[i];
-	return m;
-}
-
-/* Largest value; 0 for n == 0. */
-double
-stats_max(const double *v, size_t n)
-{
-	double m;
-	size_t i;
-
-	if (n == 0)
-		return 0.0;
-	m = v[0];
-	for (i = 1; i < n; i++)
-		if (v[i] > m)
-			m = v[i];
-	return m;
 }
 
 /* Arithmetic mean; 0 for n == 0. */
@@ -261,13 +221,6 @@ stats_stddev(const double *v, size_t n)
 	return sqrt(ss / (double)(n - 1));
 }
 
-/* Coefficient of variation, stddev / |mean| * 100; 0 when the mean is 0. */
-double
-stats_cv_pct(const double *v, size_t n)
-{
-	return cv_pct(stats_stddev(v, n), stats_mean(v, n));
-}
-
 /*
  * Median; the mean of the middle pair for even n. Sorts a copy in scratch
  * (n doubles, not overlapping v) so the caller's samples keep their order.
@@ -279,52 +232,6 @@ stats_median(const double *v, size_t n, double *scratch)
 		return 0.0;
 	sort_copy(v, n, scratch);
 	return sorted_median(scratch, n);
-}
-
-/*
- * The p-th percentile, p in 0..100 (clamped), interpolated linearly
- * between closest ranks (R-7, numpy's default): p = 0 is the minimum,
- * p = 100 the maximum. scratch as for stats_median().
- */
-double
-stats_percentile(const double *v, size_t n, double p, double *scratch)
-{
-	if (n == 0)
-		return 0.0;
-	sort_copy(v, n, scratch);
-	return sorted_percentile(scratch, n, p);
-}
-
-/*
- * Median absolute deviation from the median, unscaled (multiply by 1.4826
- * to estimate a normal standard deviation). Unlike stddev it ignores up to
- * half the samples being wild, which timing interference makes common.
- * scratch as for stats_median().
- */
-double
-stats_mad(const double *v, size_t n, double *scratch)
-{
-	double median;
-
-	if (n == 0)
-		return 0.0;
-	median = stats_median(v, n, scratch);
-	return deviations_median(v, n, median, scratch);
-}
-
-/*
- * Half-width of a distribution-free 95% confidence interval of the median,
- * from the order statistics at ranks n/2 -/+ 1.96 sqrt(n)/2 (see
- * sorted_ci95_median()). Timings are skewed, so this is the honest
- * error bar for the median. scratch as for stats_median().
- */
-double
-stats_ci95_median(const double *v, size_t n, double *scratch)
-{
-	if (n == 0)
-		return 0.0;
-	sort_copy(v, n, scratch);
-	return sorted_ci95_median(scratch, n);
 }
 
 /*
@@ -377,106 +284,10 @@ stats_summarize(const double *v, size_t n, double *scratch,
 	out->min = scratch[0];
 	out->max = scratch[n - 1];
 	out->median = sorted_median(scratch, n);
-	out->p5 = sorted_percentile(scratch, n, 5.0);
-	out->p95 = sorted_percentile(scratch, n, 95.0);
+	out->p5 = stats_sorted_percentile(scratch, n, 5.0);
+	out->p95 = stats_sorted_percentile(scratch, n, 95.0);
 	out->ci95_median = sorted_ci95_median(scratch, n);
 
 	/* Last: this overwrites the sorted copy. */
 	out->mad = deviations_median(v, n, out->median, scratch);
-}
-
-/* Start an empty accumulator. */
-void
-stats_welford_init(struct stats_welford *w)
-{
-	memset(w, 0, sizeof *w);
-}
-
-/*
- * Add one sample. Welford's update folds each sample into the mean and
- * the sum of squared deviations without keeping the samples and without
- * the cancellation of the naive sum of squares.
- */
-void
-stats_welford_add(struct stats_welford *w, double x)
-{
-	double d;
-
-	w->n++;
-	if (w->n == 1) {
-		w->min = x;
-		w->max = x;
-	} else if (x < w->min)
-		w->min = x;
-	else if (x > w->max)
-		w->max = x;
-	d = x - w->mean;
-	w->mean += d / (double)w->n;
-	w->m2 += d * (x - w->mean);
-}
-
-/* Mean of the samples added so far; 0 when empty. */
-double
-stats_welford_mean(const struct stats_welford *w)
-{
-	return w->mean;
-}
-
-/* Sample standard deviation (n - 1) so far; 0 for fewer than 2 samples. */
-double
-stats_welford_stddev(const struct stats_welford *w)
-{
-	if (w->n < 2)
-		return 0.0;
-	return sqrt(w->m2 / (double)(w->n - 1));
-}
-
-/* Coefficient of variation in percent so far; 0 when the mean is 0. */
-double
-stats_welford_cv_pct(const struct stats_welford *w)
-{
-	return cv_pct(stats_welford_stddev(w), w->mean);
-}
-
-/* Start an EWMA that gives weight alpha, in (0, 1], to each new sample. */
-void
-stats_ewma_init(struct stats_ewma *e, double alpha)
-{
-	e->alpha = alpha;
-	e->value = 0.0;
-	e->primed = 0;
-}
-
-/*
- * Fold in x and return the new average. The first sample becomes the
- * average as is; starting from 0 instead would drag the display up from
- * zero for the first 1/alpha samples.
- */
-double
-stats_ewma_add(struct stats_ewma *e, double x)
-{
-	if (!e->primed) {
-		e->value = x;
-		e->primed = 1;
-	} else
-		e->value += e->alpha * (x - e->value);
-	return e->value;
-}
-
-/*
- * Whether x lies more than 5 robust standard deviations (1.4826 * mad)
- * from the median. Median and MAD are not moved by the outliers they
- * judge, unlike mean and stddev. 5 rather than the textbook 3 because
- * timings have a long right tail even when nothing is wrong: the flag is
- * for samples hit by interference (preemption, an interrupt storm, a page
- * fault), not for the ordinary tail. A zero MAD (most samples identical,
- * as with a coarse clock) gives no scale, so nothing is flagged.
- */
-int
-stats_is_outlier(double x, double median, double mad)
-{
-	if (!(mad > 0.0))
-		return 0;
-	return fabs(x - median) >
-	    STATS_OUTLIER_SIGMAS * STATS_MAD_TO_SIGMA * mad;
 }

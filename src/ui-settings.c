@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fatal.h"
 #include "settings.h"
 #include "ui.h"
 
@@ -155,8 +156,12 @@ ui_settings_save(struct ui *ui)
 	struct settings *s; /* 20 KiB: off the UI thread's stack */
 	char err[300];
 
-	if (ui->cfg.rc_path == NULL || (s = calloc(1, sizeof *s)) == NULL)
+	if (ui->cfg.rc_path == NULL)
 		return;
+	if ((s = calloc(1, sizeof *s)) == NULL) {
+		fatal_say("settings not kept", "out of memory");
+		return;
+	}
 	settings_set(s, SETTINGS_SORT, "%s", settings_sort_names[ui->sort]);
 	settings_set(s, SETTINGS_SORT_REVERSE, "%d", ui->sort_reverse != 0);
 	settings_set(s, SETTINGS_COLLAPSED, "%d", ui->collapsed != 0);
@@ -170,6 +175,6 @@ ui_settings_save(struct ui *ui)
 	settings_set(s, SETTINGS_QUIET, "%d", ui->quiet != 0);
 	settings_set(s, SETTINGS_WORKERS, "%d", monitor_workers(mon));
 	if (settings_write(ui->cfg.rc_path, s, err, sizeof err) != 0)
-		fprintf(stderr, "benchtop: settings not kept: %s\n", err);
+		fatal_say("settings not kept", err);
 	free(s);
 }

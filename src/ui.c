@@ -3,6 +3,7 @@
  * of view rows from the store. Keys are in ui-keys.c, benchtoprc in
  * ui-settings.c, the quiet screen in ui-quiet.c; one file per screen
  * draws the rest (ui-table.c, ui-detail.c, ui-help.c, ui-compare.c).
+ * --log is written by export-log.c.
  */
 
 #include "config.h"
@@ -25,6 +26,20 @@
 #include "cycles.h"
 #include "fmt.h"
 #include "units.h"
+
+/*
+ * How long getch waits for a key: the screen's heartbeat between
+ * refreshes (resize, quit and quiet mode are seen within it); short
+ * enough to feel immediate, long enough to cost well under 1% of a CPU.
+ */
+#define UI_INPUT_TIMEOUT_MS 100
+
+/*
+ * The OpenMetrics file is rewritten this often whatever the refresh: a
+ * Prometheus scrape interval is 15 s or more, and a rewrite summarises
+ * every test's ring: more work than each frame should carry.
+ */
+#define UI_EXPORT_PERIOD_NS 10000000000u
 
 /* Below this the table cannot be drawn: one line says so. */
 #define UI_MIN_COLS  60
@@ -84,16 +99,6 @@ colors_init(struct ui *ui)
 	(void)use_default_colors();
 	for (int r = 1; r < UI_ROLE_COUNT; r++)
 		(void)init_pair((short)r, role_colors[r][0], role_colors[r][1]);
-}
-
-/* Seconds since 1970, UTC: the timestamps of --log. */
-static double
-wall_seconds(void)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static uint64_t
@@ -157,8 +162,6 @@ refresh_rows(struct ui *ui)
 	}
 }
 
-static struct ui *sort_ui; /* qsort has no context argument */
-
 static double
 sort_number(const struct view_row *r, enum ui_sort key)
 {
@@ -170,9 +173,11 @@ sort_number(const struct view_row *r, enum ui_sort key)
 	return isfinite(v) ? v : HUGE_VAL;
 }
 
+/* qsort_r's comparison: the screen's sort key comes in `arg`. */
 static int
-compare_rows(const void *a, const void *b)
+compare_rows(const void *a, const void *b, void *arg)
 {
+	const struct ui *sort_ui = arg;
 	const struct view_row *x = &sort_ui->rows[*(const size_t *)a];
 	const struct view_row *y = &sort_ui->rows[*(const size_t *)b];
 	int c = 0;
@@ -204,8 +209,7 @@ build_lines(struct ui *ui)
 	for (size_t i = 0; i < ui->nrows; i++)
 		if (!(ui->hidden_groups & (1u << ui->rows[i].test->group)))
 			order[n++] = i;
-	sort_ui = ui;
-	qsort(order, n, sizeof order[0], compare_rows);
+	qsort_r(order, n, sizeof order[0], compare_rows, ui);
 	ui->nitems = 0;
 	for (size_t k = 0; k < n; k++) {
 		int g = (int)ui->rows[order[k]].test->group;
@@ -226,56 +230,6 @@ build_lines(struct ui *ui)
 	for (size_t l = 0; l < ui->nitems && cur != NULL; l++)
 		if (ui->items[l].group < 0 && ui->items[l].row == cur_index)
 			ui->cursor = l;
-}
-
-/* ---- --log ---- */
-
-/* Append every sample not yet logged, one write per test: no torn lines. */
-static void
-write_log(struct ui *ui)
-{
-	const char *place;
-	char line[256], *block = NULL;
-	size_t len = 0, cap = 0;
-
-	if (ui->cfg.log_fd < 0)
-		return;
-	for (size_t i = 0; i < ui->nrows; i++) {
-		struct store_view sv;
-		const struct bench_test *t;
-
-		store_snapshot(ui->cfg.store, i, &sv, ui->buf, STORE_FINE_SLOTS,
-		    0);
-		t = sv.test;
-		place = bench_placement_name(sv.meta.placement);
-		for (size_t k = 0; k < sv.n; k++) {
-			const struct ring_entry *e = &ui->buf[k];
-			int w;
-
-			if (sv.first_seq + k < ui->logged[i])
-				continue;
-			w = snprintf(line, sizeof line,
-			    "%.3f,%s,%.6g,%s,%.6g,%.6g,%d,%s,%zu,%d\n",
-			    ui->log_epoch_s + e->t_ms / 1e3, t->id,
-			    units_value(t->unit, t->work_per_op, e->ns_per_op,
-			        e->cycles_per_op),
-			    bench_unit_name(t->unit), e->ns_per_op,
-			    e->cycles_per_op, e->cpu, place, ui->nmarks,
-			    (e->flags & SAMPLE_F_NOISY) != 0);
-			if (len + (size_t)w + 1 > cap) {
-				cap = (cap + (size_t)w + 1) * 2;
-				block = realloc(block, cap);
-				if (block == NULL)
-					return;
-			}
-			memcpy(block + len, line, (size_t)w);
-			len += (size_t)w;
-		}
-		ui->logged[i] = sv.first_seq + sv.n;
-	}
-	if (len > 0)
-		(void)!write(ui->cfg.log_fd, block, len);
-	free(block);
 }
 
 /* ---- Header ---- */
@@ -326,6 +280,28 @@ header_line2(struct ui *ui)
 	(void)ui_put_clipped(1, 0, line);
 }
 
+/* What --log and the exporters could not write, until they can again;
+ * returns the column after it. */
+static int
+export_problems_draw(struct ui *ui, int y, int x)
+{
+	char buf[160], line[200];
+
+	ui_role_on(ui, UI_ROLE_BAD);
+	if (ui->cfg.log != NULL &&
+	    *sample_log_status(ui->cfg.log, buf, sizeof buf) != '\0') {
+		(void)snprintf(line, sizeof line, "  [%s]", buf);
+		x = ui_put_clipped(y, x, line);
+	}
+	if (ui->export_error != 0) {
+		(void)snprintf(line, sizeof line, "  [export: %s]",
+		    strerror(ui->export_error));
+		x = ui_put_clipped(y, x, line);
+	}
+	ui_role_off(ui, UI_ROLE_BAD);
+	return x;
+}
+
 /* The state line: workers, placement, refresh, sort, flags, feedback. */
 static void
 header_state(struct ui *ui, int y)
@@ -360,6 +336,7 @@ header_state(struct ui *ui, int y)
 	x = ui_focus_draw(ui, y, x);
 	if (ui->have_baseline)
 		x = ui_put_clipped(y, x, "  baseline set");
+	x = export_problems_draw(ui, y, x);
 	if (ui->message[0] != '\0') {
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
 		x = ui_put_clipped(y, x, line);
@@ -448,12 +425,11 @@ ui_alloc(struct ui *ui)
 	ui->rows = calloc(n ? n : 1, sizeof *ui->rows);
 	ui->items = calloc(2 * n + BENCH_GROUP_COUNT + 1, sizeof *ui->items);
 	ui->base = calloc(n ? n : 1, sizeof *ui->base);
-	ui->logged = calloc(n ? n : 1, sizeof *ui->logged);
 	ui->order = calloc(n ? n : 1, sizeof *ui->order);
 	ui->scales = calloc(n ? n : 1, sizeof *ui->scales);
 	ui->buf = malloc(STORE_FINE_SLOTS * sizeof *ui->buf);
-	return ui->rows && ui->items && ui->base && ui->logged && ui->buf &&
-	        ui->order && ui->scales
+	return ui->rows && ui->items && ui->base && ui->buf && ui->order &&
+	        ui->scales
 	    ? 0
 	    : -1;
 }
@@ -464,7 +440,6 @@ ui_free(struct ui *ui)
 	free(ui->rows);
 	free(ui->items);
 	free(ui->base);
-	free(ui->logged);
 	free(ui->buf);
 	free(ui->order);
 	free(ui->scales);
@@ -484,11 +459,12 @@ curses_start(struct ui *ui)
 	(void)keypad(stdscr, TRUE);
 	(void)curs_set(0);
 	(void)set_escdelay(25); /* Esc answers at once, as in htop */
-	timeout(100);
+	timeout(UI_INPUT_TIMEOUT_MS);
 	colors_init(ui);
 }
 
-/* Refresh data (when due, see tick_due); returns 1: draw the screen. */
+/* Refresh the data: --log, the exporters, the rows (ui_run calls it when
+ * the refresh delay has passed); returns 1: draw the screen. */
 static int
 tick(struct ui *ui, uint64_t *next_ns)
 {
@@ -496,11 +472,12 @@ tick(struct ui *ui, uint64_t *next_ns)
 
 	*next_ns = now + (uint64_t)ui_quiet_delay_ms(ui) * 1000000u;
 	measure_self(ui);
-	write_log(ui);
-	/* The OpenMetrics file every 10 s, whatever the refresh. */
+	if (ui->cfg.log != NULL)
+		(void)sample_log_write(ui->cfg.log, ui->nmarks);
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
-		(void)exporter_tick(ui->cfg.exporter);
-		ui->next_export_ns = now + 10000000000u;
+		ui->export_error =
+		    exporter_tick(ui->cfg.exporter) != 0 ? errno : 0;
+		ui->next_export_ns = now + UI_EXPORT_PERIOD_NS;
 	}
 	if (!ui->frozen)
 		refresh_rows(ui);
@@ -520,8 +497,6 @@ ui_run(const struct ui_config *cfg)
 	ui.refs[1] = cfg->refs[1];
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
 	ui.cpu_t0_ns = thread_cpu_ns();
-	ui.log_epoch_s =
-	    wall_seconds() - store_ms(cfg->store, ui.start_ns) / 1e3;
 	if (ui_alloc(&ui) != 0) {
 		ui_free(&ui);
 		return -1;
@@ -556,7 +531,8 @@ ui_run(const struct ui_config *cfg)
 		dirty = 1;
 	}
 	endwin();
-	write_log(&ui);
+	if (cfg->log != NULL)
+		(void)sample_log_write(cfg->log, ui.nmarks);
 	ui_settings_save(&ui);
 	ui_free(&ui);
 	return 0;

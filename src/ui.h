@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "export-log.h"
 #include "export.h"
 #include "machine.h"
 #include "monitor.h"
@@ -26,12 +27,12 @@ struct ui_config {
 	struct store *store;
 	struct monitor *monitor;
 	const struct machine *machine;
-	int delay_ms;       /* refresh delay (-d), 100..60000 */
-	int color;          /* 0 with --no-color or NO_COLOR */
-	int quiet;          /* --quiet-ui at start */
-	int log_fd;         /* --log, or -1 */
-	atomic_int *quit;   /* set by main on INT/TERM/HUP; set on q */
-	atomic_int *resize; /* set by main on SIGWINCH */
+	int delay_ms;           /* refresh delay (-d), 100..60000 */
+	int color;              /* 0 with --no-color or NO_COLOR */
+	int quiet;              /* --quiet-ui at start */
+	struct sample_log *log; /* --log, or NULL */
+	atomic_int *quit;       /* set by main on INT/TERM/HUP; set on q */
+	atomic_int *resize;     /* set by main on SIGWINCH */
 	const int *worker_cpus;
 	const struct refdata *ref;       /* reference data, or NULL */
 	struct refsel refs[2];           /* initial references A and B */
@@ -95,8 +96,6 @@ struct ui {
 	uint32_t marks[VIEW_MAX_MARKS];
 	size_t nmarks;
 	struct ring_entry *buf;
-	uint64_t *logged;   /* samples already written to --log, per test */
-	double log_epoch_s; /* wall time of the store's epoch */
 	struct spark_scale *scales; /* per test: sparkline scale */
 	uint64_t start_ns;
 	double ui_cpu_pct;
@@ -105,6 +104,7 @@ struct ui {
 	struct refsel refs[2]; /* references A (r) and B (R) */
 	size_t compare_top;    /* first line of the comparison screen */
 	uint64_t next_export_ns;
+	int export_error;         /* errno of the last failed export, or 0 */
 	int collapsed;            /* a: one line per group, no rows */
 	int quiet;                /* Q: draw only while workers are parked */
 	int quiet_cpu;            /* the UI's CPU when quiet, -1: shared */
@@ -114,7 +114,8 @@ struct ui {
 	struct monitor_self self; /* the self row's figures, unless frozen */
 };
 
-/* Run the live screen until q or a stop signal; returns an exit code. */
+/* Run the live screen until q or a stop signal; returns 0, or -1 when
+ * its buffers could not be allocated (then nothing was drawn). */
 int ui_run(const struct ui_config *cfg);
 
 /* benchtoprc (ui-settings.c): the screen's part at start; all on quit. */

@@ -15,7 +15,7 @@
 #include "units.h"
 
 char *
-check_test_list(const struct refdata *rd, size_t m)
+verdict_test_list(const struct refdata *rd, size_t m)
 {
 	size_t len = 0, cap = 0;
 	char *list = NULL;
@@ -44,14 +44,14 @@ check_test_list(const struct refdata *rd, size_t m)
 }
 
 void
-check_judge(const struct refdata *rd, size_t m, const struct test_result *r,
-    double tolerance_pct, struct check_line *out)
+verdict_judge(const struct refdata *rd, size_t m, const struct test_result *r,
+    double tolerance_pct, struct verdict_line *out)
 {
 	struct compare_ref c;
 	double ci;
 
 	memset(out, 0, sizeof *out);
-	out->verdict = CHECK_NOT_COMPARABLE;
+	out->verdict = VERDICT_NOT_COMPARABLE;
 	out->change_pct = out->ci_pct = NAN;
 	if (r->status != BENCH_OK)
 		return;
@@ -63,24 +63,24 @@ check_judge(const struct refdata *rd, size_t m, const struct test_result *r,
 	ci = r->ns.median > 0 ? r->ns.ci95_median / r->ns.median * 100 : 0;
 	out->ci_pct = ci;
 	if (out->change_pct - ci > tolerance_pct)
-		out->verdict = CHECK_SLOWER;
+		out->verdict = VERDICT_SLOWER;
 	else if (-out->change_pct - ci > tolerance_pct)
-		out->verdict = CHECK_FASTER;
+		out->verdict = VERDICT_FASTER;
 	else
-		out->verdict = CHECK_OK;
+		out->verdict = VERDICT_OK;
 }
 
 void
-check_verdict_text(const struct check_line *l, char *buf, size_t size)
+verdict_text(const struct verdict_line *l, char *buf, size_t size)
 {
 	switch (l->verdict) {
-	case CHECK_SLOWER:
+	case VERDICT_SLOWER:
 		(void)snprintf(buf, size, "slower by %.1f%%", l->change_pct);
 		break;
-	case CHECK_FASTER:
+	case VERDICT_FASTER:
 		(void)snprintf(buf, size, "faster by %.1f%%", -l->change_pct);
 		break;
-	case CHECK_OK:
+	case VERDICT_OK:
 		(void)snprintf(buf, size, "ok");
 		break;
 	default:
@@ -89,7 +89,7 @@ check_verdict_text(const struct check_line *l, char *buf, size_t size)
 }
 
 int
-check_write(FILE *f, const struct refdata *rd, size_t m,
+verdict_write(FILE *f, const struct refdata *rd, size_t m,
     const struct test_result *r, size_t n, double tolerance_pct)
 {
 	int slower = 0;
@@ -99,13 +99,13 @@ check_write(FILE *f, const struct refdata *rd, size_t m,
 	fprintf(f, "%-24s %12s %12s %-8s %8s %7s  %s\n", "TEST", "THIS",
 	    "PROFILE", "UNIT", "CHANGE", "CI95", "VERDICT");
 	for (size_t i = 0; i < n; i++) {
-		struct check_line l;
+		struct verdict_line l;
 		struct compare_ref c;
 		char verdict[64];
 
-		check_judge(rd, m, &r[i], tolerance_pct, &l);
+		verdict_judge(rd, m, &r[i], tolerance_pct, &l);
 		compare_test(rd, m, r[i].test, r[i].value, &c);
-		check_verdict_text(&l, verdict, sizeof verdict);
+		verdict_text(&l, verdict, sizeof verdict);
 		if (r[i].status != BENCH_OK)
 			(void)snprintf(verdict, sizeof verdict,
 			    "not comparable: %s",
@@ -114,7 +114,7 @@ check_write(FILE *f, const struct refdata *rd, size_t m,
 		    r[i].test->id, r[i].value, c.text ? c.text : "-",
 		    bench_unit_name(r[i].test->unit), l.change_pct, l.ci_pct,
 		    verdict);
-		slower |= l.verdict == CHECK_SLOWER;
+		slower |= l.verdict == VERDICT_SLOWER;
 	}
 	fprintf(f, "\n%s\n",
 	    slower ? "SLOWER: at least one test is slower "

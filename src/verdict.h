@@ -16,15 +16,15 @@
 /* Exit status when some test is significantly slower than tolerated. */
 #define EXIT_SLOWER 3
 
-enum check_verdict {
-	CHECK_OK,             /* within the tolerance */
-	CHECK_SLOWER,         /* slower beyond tolerance + confidence */
-	CHECK_FASTER,         /* faster beyond tolerance + confidence */
-	CHECK_NOT_COMPARABLE, /* no figure, another definition, not run */
+enum verdict {
+	VERDICT_OK,             /* within the tolerance */
+	VERDICT_SLOWER,         /* slower beyond tolerance + confidence */
+	VERDICT_FASTER,         /* faster beyond tolerance + confidence */
+	VERDICT_NOT_COMPARABLE, /* no figure, another definition, not run */
 };
 
-struct check_line {
-	enum check_verdict verdict;
+struct verdict_line {
+	enum verdict verdict;
 	double change_pct; /* + slower, - faster, relative to the profile */
 	double ci_pct;     /* 95% CI of our median, % */
 };
@@ -33,17 +33,18 @@ struct check_line {
  * The comma-separated catalogue ids machine `m` has figures for, into a
  * malloc'd string (NULL if none); an --only list for the run.
  */
-char *check_test_list(const struct refdata *rd, size_t m);
+char *verdict_test_list(const struct refdata *rd, size_t m);
 
 /* The verdict of one result against machine m, with `tolerance_pct`. */
-void check_judge(const struct refdata *rd, size_t m,
-    const struct test_result *r, double tolerance_pct, struct check_line *out);
+void verdict_judge(const struct refdata *rd, size_t m,
+    const struct test_result *r, double tolerance_pct,
+    struct verdict_line *out);
 
 /* "ok", "slower by 12.3%", "faster by 4.0%" or "not comparable". */
-void check_verdict_text(const struct check_line *l, char *buf, size_t size);
+void verdict_text(const struct verdict_line *l, char *buf, size_t size);
 
 /* Print the verdicts; returns EXIT_SLOWER if any test is slower, else 0. */
-int check_write(FILE *f, const struct refdata *rd, size_t m,
+int verdict_write(FILE *f, const struct refdata *rd, size_t m,
     const struct test_result *r, size_t n, double tolerance_pct);
 
 #endif

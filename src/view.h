@@ -52,7 +52,7 @@ struct view_row {
 };
 
 /* One group at a glance: what a heading says, and all a collapsed
- * screen shows (many workers, many rows: see the issue on scale). */
+ * screen shows (many workers, many rows: a screen of headings still fits). */
 struct view_group {
 	size_t tests, ok, failed, unsupported, off;
 	size_t noisy;             /* rows whose status says noisy */

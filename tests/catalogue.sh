@@ -37,17 +37,17 @@ trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
-# Processes whose command line names our scratch directory, or are
-# children of a pid given: what a run could leave behind.
-leftovers() {
-	for p in $(pgrep -x bt-partner; pgrep -x benchtop;
-	    pgrep -x benchtop-proc); do
-		tr '\0' ' ' 2>/dev/null <"/proc/$p/cmdline" | grep -q "$1" &&
-		    echo "$p"
-	done
-	return 0
+# nothing_left WHAT DIR: a run with --dir DIR left no file, process,
+# SysV object or TIME_WAIT flood behind.
+nothing_left() {
+	check "$1: scratch empty" test -z "$(ls -A "$2")"
+	check "$1: no process left ($(leftovers "$2"))" \
+	    test -z "$(leftovers "$2")"
+	check "$1: no SysV object left" test "$(ipcs_count)" -le "$ipc_before"
+	tw=$(timewait)
+	check "$1: no TIME_WAIT flood ($tw_before -> $tw)" \
+	    test "$tw" -le $((tw_before + 500))
 }
-
 mkdir "$work/s1"
 ipc_before=$(ipcs_count)
 tw_before=$(timewait)
@@ -123,27 +123,32 @@ for b in bad:
     print(b)
 sys.exit(1 if bad else 0)
 PY
-check "scratch dir empty after the run" test -z "$(ls -A "$work/s1")"
-check "no process left after the run" test -z "$(leftovers "$work/s1")"
-check "no SysV IPC object left after the run" \
-    test "$(ipcs_count)" -le "$ipc_before"
-tw=$(timewait)
-check "no TIME_WAIT flood after the run ($tw_before -> $tw)" \
-    test "$tw" -le $((tw_before + 500))
+nothing_left "after the run" "$work/s1"
 
 # Placement: the partner's CPU, as the kernel shows it (ps psr).
 for place in same spread; do
 	mkdir "$work/p-$place"
-	"$BENCHTOP" --batch -t 2 --only ctxbench.pipes --placement $place \
+	"$BENCHTOP" --batch -t 5 --only ctxbench.pipes --placement $place \
 	    --dir "$work/p-$place" >/dev/null 2>&1 &
 	pid=$!
-	sleep 1
-	wpsr=$(ps -L -o comm=,psr= -p $pid | awk '$1 == "bt-worker0" { print $2 }')
-	ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
-		ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+	# Both parties are up from setup to teardown: look, up to 3 s of the
+	# 5 s run, until the partner is seen, and read the worker's CPU at
+	# the same moment. A run that never shows both fails.
+	wpsr='' ppsr=''
+	i=0
+	while [ -z "$ppsr" ] && [ $i -lt 30 ]; do
+		sleep 0.1
+		i=$((i + 1))
+		ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
+			ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+		wpsr=$(ps -L -o comm=,psr= -p $pid |
+		    awk '$1 == "bt-worker0" { print $2 }')
+	done
+	kill -TERM $pid 2>/dev/null
 	wait $pid
 	if [ -z "$wpsr" ] || [ -z "$ppsr" ]; then
-		echo "note: placement $place: could not see both parties"
+		fail "placement $place: worker CPU '$wpsr', partner CPU '$ppsr':" \
+		    "could not see both parties"
 		continue
 	fi
 	if [ $place = same ]; then
@@ -168,14 +173,7 @@ for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*' \
 	rc=$?
 	sleep 0.3
 	check "SIGTERM during $only: exit 143 ($rc)" test $rc -eq 143
-	check "SIGTERM during $only: no process left" \
-	    test -z "$(leftovers "$work/t")"
-	check "SIGTERM during $only: scratch empty" test -z "$(ls -A "$work/t")"
-	check "SIGTERM during $only: no SysV object left" \
-	    test "$(ipcs_count)" -le "$ipc_before"
-	tw=$(timewait)
-	check "SIGTERM during $only: no TIME_WAIT flood ($tw_before -> $tw)" \
-	    test "$tw" -le $((tw_before + 500))
+	nothing_left "SIGTERM during $only" "$work/t"
 done
 
 finish catalogue

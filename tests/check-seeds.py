@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check-seeds.py: every number of the seeds' tables is in data/.
 
-Parses the four source documents (../shared/seeds/ beside the project) and
+Parses the four source documents (BENCHTOP_SEEDS: not part of the tree) and
 checks that each number of their tables appears in data/results.tsv with
 the same text, for the machine the seed gives it to (data/machines.tsv for
 the machine facts, data/baselines.tsv for the BYTE baselines).  Then checks
@@ -14,7 +14,7 @@ machine NAMES are mapped to ids by the tables below.
 
 Environment:
   top_srcdir      the project (default: this script's parent's parent)
-  BENCHTOP_SEEDS  the seed directory (default: $top_srcdir/../shared/seeds)
+  BENCHTOP_SEEDS  the directory of the source documents (unset: skip)
   BENCHTOP        a built benchtop; when set, every test id must be in its
                   `--list --csv` or in data/tests-extra.tsv (else that check
                   is skipped)
@@ -779,11 +779,11 @@ def check_files(data, seeds):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     top = os.environ.get("top_srcdir") or os.path.dirname(here)
-    seeds = os.environ.get("BENCHTOP_SEEDS") or \
-        os.path.join(top, "..", "shared", "seeds")
-    if not all(os.path.isfile(os.path.join(seeds, f))
+    seeds = os.environ.get("BENCHTOP_SEEDS") or ""
+    if not seeds or not all(os.path.isfile(os.path.join(seeds, f))
                for f in (F000, F001, F002, F004)):
-        print("check-seeds: the seeds are not in %s; skipped" % seeds)
+        print("check-seeds: no source documents in BENCHTOP_SEEDS=%r; skipped"
+              % seeds)
         return 77
     data = Data(top)
     check_000(data, os.path.join(seeds, F000))

@@ -47,12 +47,20 @@ check_near(const char *file, int line, const char *what, double got,
 #define CHECK_NEAR(what, got, want, tol)                                       \
 	check_near(__FILE__, __LINE__, (what), (got), (want), (tol))
 
-/* Print "N passed, N failed" (a line CI reads) and return the exit code. */
+/*
+ * Print "N passed, N failed" (a line CI reads) and return the exit code.
+ * A test program that ran no check at all proved nothing: that is a
+ * failure too (a skip returns CHECK_SKIP before it gets here).
+ */
 static inline int
 check_summary(const char *name)
 {
 	printf("%s: %d passed, %d failed\n", name, check_run - check_failed,
 	    check_failed);
+	if (check_run == 0) {
+		printf("FAIL %s: no check ran\n", name);
+		return 1;
+	}
 	return check_failed ? 1 : 0;
 }
 

@@ -9,14 +9,10 @@ BENCHTOP=${BENCHTOP:-./src/benchtop}
 PYTHON=${PYTHON:-python3}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-html.XXXXXX") || exit 99
-sock=bthtml$$
-cleanup() {
-	tmux -L "$sock" kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT INT TERM HUP
+trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$here/testlib.sh"
+use_tmux bthtml
 page() { "$PYTHON" "$here/html-check.py" "$@"; }
 # Three groups, one test of them unsupported nowhere: syscall, ipc, cpu.
 quick="lmbench.null_call,lmbench.stat,lmbench.lat_pipe,byte.dhry2"

@@ -341,18 +341,6 @@ check_hook(void)
 	allocs = 0;
 }
 
-static int
-first_cpu(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0)
-		for (int c = 0; c < CPU_SETSIZE; c++)
-			if (CPU_ISSET(c, &set))
-				return c;
-	return -1;
-}
-
 /* Select the tests, make the store and scratch directory. 0, or -1. */
 static int
 rig_open(struct rig *rig, const char *only, const struct cycles_info *info)
@@ -365,7 +353,7 @@ rig_open(struct rig *rig, const char *only, const struct cycles_info *info)
 
 	memset(rig, 0, sizeof *rig);
 	rig->info = info;
-	rig->cpu = first_cpu();
+	rig->cpu = bench_allowed_cpu(0);
 	if (tests == NULL || registry_select(only, NULL, tests, &n, &cause)) {
 		printf("test-alloc: %s\n", tests ? cause : "out of memory");
 		free(tests);

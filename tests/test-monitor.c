@@ -8,11 +8,13 @@
 
 #include <math.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cycles.h"
 #include "monitor.h"
 #include "registry.h"
+#include "sched.h"
 #include "store.h"
 
 static void
@@ -91,10 +93,32 @@ test_live(void)
 	store_free(st);
 }
 
+/*
+ * The child registry is full at SCHED_MAX_CHILDREN and says so, rather
+ * than forget a child. Our own pid stands in (nothing here kills).
+ */
+static void
+test_child_registry(void)
+{
+	int added = 0;
+
+	for (int i = 0; i < SCHED_MAX_CHILDREN; i++)
+		added += sched_child_add((int)getpid()) == 0;
+	CHECK("the registry takes SCHED_MAX_CHILDREN children",
+	    added == SCHED_MAX_CHILDREN);
+	CHECK("one more is refused, not dropped",
+	    sched_child_add((int)getpid()) == -1);
+	sched_child_remove((int)getpid());
+	CHECK("room again once they are reaped",
+	    sched_child_add((int)getpid()) == 0);
+	sched_child_remove((int)getpid());
+}
+
 int
 main(void)
 {
 	test_figures();
 	test_live();
+	test_child_registry();
 	return check_summary("test-monitor");
 }

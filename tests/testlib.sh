@@ -8,6 +8,18 @@
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
 #   wait_file FILE                poll up to 5 s until FILE is not empty
+#   alive PID                     PID exists and is not a zombie
+#   leftovers DIR                 print the live processes whose command
+#                                 line or environment names DIR: what a
+#                                 run with --dir DIR could leave behind,
+#                                 whoever their parent is by now
+#   use_tmux PREFIX               a private tmux server: T ARGS... runs
+#                                 tmux on socket PREFIX<pid> ($sock); at
+#                                 exit or INT/TERM/HUP its server is
+#                                 killed and $work removed
+#   benchtop_procs DIR            benchtop, its partners and benchtop-proc
+#                                 (by name) whose command line names DIR:
+#                                 not the shell or tmux that started them
 #   timewait                      sockets in TIME_WAIT here, a number
 #   status ID FILE                "STATUS REASON" of test ID in a JSON
 #                                 report ($PYTHON reads it)
@@ -39,6 +51,41 @@ wait_file() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+
+alive() {
+	st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
+# benchtop and its forked partners carry --dir DIR on their command line;
+# exec'd children carry it in TMPDIR. The pattern is read from a file so
+# that grep's own command line does not match. A child whose parent died
+# is reparented: looking only at benchtop's children would miss it.
+leftovers() {
+	printf '%s\n' "$1" >"${work:?}/.leftover-pattern"
+	grep -l -F -f "$work/.leftover-pattern" /proc/[0-9]*/cmdline \
+	    /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 | sort -u |
+	    while read -r p; do
+		alive "$p" && echo "$p"
+	    done
+	return 0
+}
+
+benchtop_procs() {
+	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
+	    pgrep -x benchtop-proc); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
+		    grep -q -F "$1" && echo "$p"
+	done
+	return 0
+}
+
+use_tmux() {
+	sock=$1$$
+	# shellcheck disable=SC2317 # T is called by the script
+	T() { tmux -L "$sock" -f /dev/null "$@"; }
+	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 }
 
 status() {

@@ -8,16 +8,11 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "SKIP: tmux not found"
 	exit 77
 fi
-sock=bt$$
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-tui.XXXXXX") || exit 99
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-	T kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT INT TERM HUP
+trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+use_tmux bt
 # The settings of these runs stay in the scratch directory.
 XDG_CONFIG_HOME=$work/config
 export XDG_CONFIG_HOME
@@ -157,13 +152,7 @@ T resize-window -x 120 -y 40
 if wait_for "TEST .*VALUE" 3; then ok; else fail_screen "table back at 120x40"; fi
 
 # Our benchtop and its partners: their command line names our scratch dir.
-ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
-	    pgrep -x benchtop-proc); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
-		    grep -q "$work/scratch" && echo "$p"
-	done
-}
+ours() { benchtop_procs "$work/scratch"; }
 pid=$(ours | head -n 1)
 T send-keys q
 i=0

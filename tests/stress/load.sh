@@ -54,14 +54,7 @@ wait_for() {
 	return 1
 }
 # The benchtop whose command line names our scratch dir, and partners.
-ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
-	    pgrep -x benchtop-proc); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
-		    grep -q "$work/scratch" && echo "$p"
-	done
-	return 0
-}
+ours() { benchtop_procs "$work/scratch"; }
 # noisy FILE: "id noisy/samples, value unit" for each test of a report
 noisy() {
 	"$PYTHON" -c '

@@ -17,14 +17,10 @@ chromium=$(command -v chromium || command -v chromium-browser) || {
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-pages.XXXXXX") || exit 99
 out=${PAGES_OUT:-$work}
 mkdir -p "$out"
-sock=btpages$$
-cleanup() {
-	tmux -L "$sock" kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT INT TERM HUP
+trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$here/../testlib.sh"
+use_tmux btpages
 # browse PAGE [chromium options]: Chromium on a file, 60 s at most, with
 # a fresh profile; its log in PAGE.log.
 browse() {

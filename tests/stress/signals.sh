@@ -37,21 +37,16 @@ trap cleanup EXIT INT TERM HUP
 . "$(dirname "$0")/../testlib.sh"
 sent=0
 runs=0
-leftovers=0
+found_left=0
 # leftover DESCRIPTION COMMAND...: a check whose failure is a leftover
 leftover() {
 	f=$failed
 	check "$@"
-	[ $failed -eq $f ] || leftovers=$((leftovers + 1))
+	[ $failed -eq $f ] || found_left=$((found_left + 1))
 }
 
 # ---- What a run may leave behind ----
 
-# alive PID: the process exists and is not a zombie
-alive() {
-	st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
-	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
-}
 # gone PID TENTHS: poll until PID is no longer alive
 gone() {
 	i=0
@@ -60,17 +55,6 @@ gone() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-}
-# procs DIR: processes whose command line (benchtop, its partners) or
-# environment (TMPDIR of exec'd children) names DIR. The pattern is read
-# from a file so that grep's own command line does not match.
-procs() {
-	printf '%s\n' "$1" >"$work/pat"
-	grep -l -F -f "$work/pat" /proc/[0-9]*/cmdline /proc/[0-9]*/environ \
-	    2>/dev/null | cut -d/ -f3 | sort -u | while read -r p; do
-		alive "$p" && echo "$p"
-	done
-	return 0
 }
 # ipc: the SysV objects, one "kind id" a line
 ipc() {
@@ -115,8 +99,8 @@ new_ipc() { new "$work/ipc.0" ipc; }
 new_tcp() { new "$work/tcp.0" listeners; }
 # nothing_left WHAT: the common checks once the run has stopped
 nothing_left() {
-	leftover "$1: no process of the run left ($(procs "$dir" | tr '\n' ' '))" \
-	    settled 20 procs "$dir"
+	leftover "$1: no process of the run left ($(leftovers "$dir" | tr '\n' ' '))" \
+	    settled 20 leftovers "$dir"
 	leftover "$1: no new SysV object ($(new_ipc | tr '\n' ' '))" \
 	    settled 20 new_ipc
 	leftover "$1: no new listener on 127.0.0.1 ($(new_tcp | tr '\n' ' '))" \
@@ -193,7 +177,7 @@ tui() {
 	mkdir "$dir"
 	moment=$((moment + 1))
 	d=$(delay $moment)
-	# The pane's script names no --dir on its command line: procs() sees
+	# The pane's script names no --dir on its command line: leftovers() sees
 	# only benchtop and what it starts.
 	cat >"$work/pane$n" <<-EOF
 		stty -g >"$work/stty.0"
@@ -291,5 +275,5 @@ else
 	echo "signals: note: tmux not found; the live screen is not tried"
 fi
 
-echo "signals: SEED=$SEED, $sent signals sent, $runs runs, $leftovers leftovers found"
+echo "signals: SEED=$SEED, $sent signals sent, $runs runs, $found_left leftovers found"
 finish signals

@@ -31,14 +31,7 @@ rss_kib() {
 }
 fds() { ls "/proc/$1/fd" | wc -l; }
 zombies() { ps -o stat= --ppid "$1" | grep -c '^Z'; }
-ours() {
-	for p in $(pgrep -x benchtop; pgrep -x bt-partner;
-	    pgrep -x benchtop-proc); do
-		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null |
-		    grep -q "$work/scratch" && echo "$p"
-	done
-	return 0
-}
+ours() { benchtop_procs "$work/scratch"; }
 
 mkdir "$work/scratch"
 tw0=$(timewait)
