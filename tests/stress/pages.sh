@@ -17,6 +17,8 @@ chromium=$(command -v chromium || command -v chromium-browser) || {
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-pages.XXXXXX") || exit 99
 out=${PAGES_OUT:-$work}
 mkdir -p "$out"
+# Absolute: Chromium takes file://PATH only with a whole path.
+out=$(cd "$out" && pwd) || exit 99
 trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$here/../testlib.sh"
