@@ -41,10 +41,13 @@ slurp(const char *path)
 	return buf;
 }
 
-/* What identify_print() writes for a dump, with a '\n' in front. */
+/* The printers of identify.h: FILE, two strings, an error buffer. */
+typedef int (*printer_fn)(FILE *, const char *, const char *, char *, size_t);
+
+/* What print(a, b) writes, after `lead`; NULL if no stream could open. */
 static char *
-identify_text(const char *dump, const char *machines, int *rc, char *err,
-    size_t errsize)
+print_text(printer_fn print, const char *lead, const char *a, const char *b,
+    int *rc, char *err, size_t errsize)
 {
 	char *text = NULL;
 	size_t len;
@@ -52,10 +55,19 @@ identify_text(const char *dump, const char *machines, int *rc, char *err,
 
 	if (out == NULL)
 		return NULL;
-	fputc('\n', out);
-	*rc = identify_print(out, dump, machines, err, errsize);
+	fputs(lead, out);
+	*rc = print(out, a, b, err, errsize);
 	(void)fclose(out);
 	return text;
+}
+
+/* What identify_print() writes for a dump, with a '\n' in front. */
+static char *
+identify_text(const char *dump, const char *machines, int *rc, char *err,
+    size_t errsize)
+{
+	return print_text(identify_print, "\n", dump, machines, rc, err,
+	    errsize);
 }
 
 /* The text after a dump's line of 80 dashes, or NULL. */
@@ -316,15 +328,8 @@ static char *
 machines_text(const char *class_id, const char *path, int *rc, char *err,
     size_t errsize)
 {
-	char *text = NULL;
-	size_t len;
-	FILE *out = open_memstream(&text, &len);
-
-	if (out == NULL)
-		return NULL;
-	*rc = identify_print_machines(out, class_id, path, err, errsize);
-	(void)fclose(out);
-	return text;
+	return print_text(identify_print_machines, "", class_id, path, rc, err,
+	    errsize);
 }
 
 static void
