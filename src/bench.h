@@ -136,7 +136,14 @@ struct bench_ctx {
 	enum bench_placement placement;
 	const atomic_int *stop; /* set when the run must end */
 	size_t mem_bytes;       /* buffer of the memory bandwidth tests */
-	double base_ns;         /* per op, from test->baseline; subtracted */
+	/*
+	 * A first look (the live monitor's first pass, its samples marked):
+	 * the test may make a cheaper run (lat_fs deletes: only the files
+	 * the run deletes are made, untimed, not a pool of 1000). The
+	 * operation itself stays the same.
+	 */
+	int first_look;
+	double base_ns; /* per op, from test->baseline; subtracted */
 	double base_cyc;
 	/* Time run() spent on upkeep that is not the operation (lat_fs
 	 * refilling its pool, as lmbench times creates and deletes apart),

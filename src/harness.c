@@ -291,10 +291,20 @@ scale_to_target(const struct harness *h, uint64_t n, uint64_t raw_ns)
 int
 harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n)
 {
+	struct sample last;
+
+	return harness_calibrate_keep(h, ctx, n, &last);
+}
+
+int
+harness_calibrate_keep(struct harness *h, struct bench_ctx *ctx, uint64_t *n,
+    struct sample *last)
+{
 	struct sample s;
 	int st;
 
 	*n = 1;
+	last->n = 0;
 	for (int tries = 0; tries < 64; tries++) {
 		if ((st = harness_sample(h, ctx, *n, &s)) != BENCH_OK)
 			return st;
@@ -306,6 +316,12 @@ harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n)
 		}
 		if (s.wall_ns * 2 >= h->target_ns) {
 			*n = scale_to_target(h, *n, s.wall_ns);
+			/* Measurable, and near the target or at the n that
+			 * sampling will use (one slow operation): a sample as
+			 * any other. */
+			if (s.raw_ns >= MIN_MEASURABLE_NS &&
+			    (s.wall_ns <= h->target_ns * 2 || *n == s.n))
+				*last = s;
 			return BENCH_OK;
 		}
 		/* Scale, then confirm with one sample at the new n. */

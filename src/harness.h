@@ -67,6 +67,12 @@ struct harness {
 #define SAMPLE_F_STARVED   0x8u  /* CPU time / wall fell below the best */
 #define SAMPLE_F_CLOCK     0x10u /* PMU cycles per CPU ns moved > 5% */
 #define SAMPLE_F_SCREEN    0x20u /* the screen drew with no CPU free */
+/*
+ * A first look's sample (the live monitor's first pass): shorter samples,
+ * no warm-up, maybe a smaller run of the test (bench_ctx.first_look). Not
+ * noise: readers set it aside once a full slice's samples are there.
+ */
+#define SAMPLE_F_FIRST_LOOK 0x40u
 
 struct sample {
 	uint64_t t_ns;        /* end of the sample on the harness clock */
@@ -113,6 +119,16 @@ int harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
  * The samples taken here double as warm-up. Returns the run's status.
  */
 int harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n);
+
+/*
+ * The same, and the last sample it took into *last when that sample is
+ * measurable and lasted 0.5 to 2 times the target or was taken at the n
+ * returned (one slow operation), else last->n = 0: a first look keeps it
+ * rather than pay for one more. It was taken with no baseline
+ * subtracted.
+ */
+int harness_calibrate_keep(struct harness *h, struct bench_ctx *ctx,
+    uint64_t *n, struct sample *last);
 
 /*
  * Time ctx->test->baseline at n ops (median of a few samples) into

@@ -121,6 +121,69 @@ test_slow_operation(void)
 	CHECK("slow op: one run only", fake.runs == 1);
 }
 
+/* What runner_run handed out: samples, and those marked first look. */
+struct handed {
+	size_t samples, first_looks;
+};
+
+static void
+hand(void *arg, const struct sample *s)
+{
+	struct handed *h = arg;
+
+	h->samples++;
+	h->first_looks += (s->flags & SAMPLE_F_FIRST_LOOK) != 0;
+}
+
+/* One 50 ms run of an op of `op_ns` on the fake clock; its run() calls. */
+static uint64_t
+run_for_50ms(double op_ns, int first_look, struct handed *got)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+	struct test_result r;
+	struct run_config cfg = { .duration_ns = 50000000u,
+		.cpu = -1,
+		.first_look = first_look,
+		.on_sample = hand,
+		.on_sample_arg = got };
+
+	memset(got, 0, sizeof *got);
+	setup(&h, &ctx, 20, op_ns, 25000000);
+	CHECK("run ok", runner_run(&fake_test, &h, &cfg, &r) == BENCH_OK);
+	return fake.runs;
+}
+
+/*
+ * A first look: every sample marked, calibration's last sample counted,
+ * no warm-up, and the duration counted from the start: one 80 ms op is
+ * one call.
+ */
+static void
+test_first_look(void)
+{
+	struct handed full, first;
+	uint64_t full_runs = run_for_50ms(1000, 0, &full);
+	uint64_t first_runs = run_for_50ms(1000, 1, &first);
+
+	CHECK("full run: no sample marked first look",
+	    full.samples >= 2 && full.first_looks == 0);
+	CHECK("first look: every sample marked",
+	    first.samples >= 2 && first.first_looks == first.samples);
+	/* Calls that gave no sample: calibration's and the warm-up, or
+	 * calibration's but its last. */
+	CHECK("first look: no warm-up, calibration's sample counted",
+	    first_runs - first.samples + 2 == full_runs - full.samples);
+	CHECK("first look: the duration counts from the start",
+	    first_runs < full_runs);
+	full_runs = run_for_50ms(80e6, 0, &full);
+	first_runs = run_for_50ms(80e6, 1, &first);
+	CHECK("slow op, full run: calibration, warm-up, a sample",
+	    full_runs == 3 && full.samples == 1);
+	CHECK("slow op, first look: calibration's sample alone",
+	    first_runs == 1 && first.samples == 1 && first.first_looks == 1);
+}
+
 /* Timer overhead is measured and removed; results never go negative. */
 static void
 test_overheads(void)
@@ -337,6 +400,7 @@ main(void)
 	test_real_clocks();
 	test_calibration_converges();
 	test_slow_operation();
+	test_first_look();
 	test_overheads();
 	test_rescale();
 	test_failure_propagates();
