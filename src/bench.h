@@ -100,7 +100,13 @@ struct bench_test {
 	double work_per_op; /* unit quantity per op: loops, KiB or bytes */
 	unsigned flags;     /* BENCH_F_* */
 	unsigned version;   /* of the definition: bump when it changes; 0 = 1 */
-	const void *arg;    /* parameter block shared by sibling rows */
+	/*
+	 * Fewest operations one sample may hold (0: 1): a ring that moves in
+	 * whole trips (the context switch rows) makes no trip at all in a
+	 * run of fewer passes than it carried over, and would time nothing.
+	 */
+	uint64_t min_n;
+	const void *arg;      /* parameter block shared by sibling rows */
 	bench_setup_fn setup; /* may be NULL */
 	bench_run_fn run;
 	/*
@@ -170,6 +176,8 @@ const char *bench_placement_name(enum bench_placement);
 int bench_cpu_bound(const struct bench_test *);
 /* The definition version of a test (1 when the record says 0). */
 unsigned bench_version(const struct bench_test *);
+/* n, or the test's min_n when n is below it. */
+uint64_t bench_at_least_min_n(const struct bench_test *, uint64_t n);
 
 /* Set "call: strerror(err)" as the reason; returns BENCH_FAILED. */
 int bench_fail(struct bench_ctx *, const char *call, int err);

@@ -121,13 +121,17 @@ int harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
 int harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n);
 
 /*
- * The same, and the last sample it took into *last when that sample is
- * measurable and lasted 0.5 to 2 times the target or was taken at the n
- * returned (one slow operation), else last->n = 0: a first look keeps it
- * rather than pay for one more. It was taken with no baseline
+ * The same for a first look, capped: n stops growing once a sample's
+ * wall time, upkeep included, reaches half the target, even if its timed
+ * part is under the 1 ms a sample should measure (lat_fs deletes: the
+ * files a run deletes are made in it, untimed, at up to 100 times a
+ * delete's cost). And the last sample it took goes into *last when that
+ * sample is measurable and lasted 0.5 to 2 times the target or was taken
+ * at the n returned (one slow operation), else last->n = 0: a first look
+ * keeps it rather than pay for one more. It was taken with no baseline
  * subtracted.
  */
-int harness_calibrate_keep(struct harness *h, struct bench_ctx *ctx,
+int harness_calibrate_first(struct harness *h, struct bench_ctx *ctx,
     uint64_t *n, struct sample *last);
 
 /*
@@ -140,8 +144,9 @@ int harness_measure_baseline(struct harness *h, struct bench_ctx *ctx,
 
 /*
  * New n when a sample that took `wall_ns` strayed beyond 0.5..2 x the
- * target. The wall time, upkeep included: the target bounds how long a
- * sample keeps the worker, whatever part of it is measured.
+ * target, at most 8 times the old. The wall time, upkeep included: the
+ * target bounds how long a sample keeps the worker, whatever part of it
+ * is measured. (Callers hold it to the test's min_n.)
  */
 uint64_t harness_rescale(const struct harness *h, uint64_t n, uint64_t wall_ns);
 

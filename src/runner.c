@@ -169,7 +169,8 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 		if ((st = harness_sample(h, ctx, n, &s)) != BENCH_OK ||
 		    (st = keep_sample(ctx, cfg, r, b, &s)) != BENCH_OK)
 			return st;
-		n = harness_rescale(h, n, s.wall_ns);
+		n = bench_at_least_min_n(r->test,
+		    harness_rescale(h, n, s.wall_ns));
 		r->n_per_sample = n;
 		t = s.t_ns;
 		kept = 1;
@@ -179,21 +180,26 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 
 /*
  * n for the samples: an earlier slice's (rescaling follows any drift),
- * else calibrated. A first look of a test with no baseline to subtract
- * keeps calibration's last sample in *last when it will do as a sample
- * (last->n = 0 otherwise).
+ * else calibrated. A first look calibrates with a cap on the work, and
+ * keeps calibration's last sample in *last when it will do as a sample,
+ * unless a baseline is to be subtracted from it (last->n = 0 otherwise).
  */
 static int
 find_n(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
     struct test_result *r, struct sample *last)
 {
+	int st;
+
 	last->n = 0;
 	r->n_per_sample = cfg->n_hint;
 	if (r->n_per_sample > 0)
 		return BENCH_OK;
-	if (cfg->first_look && r->test->baseline == NULL)
-		return harness_calibrate_keep(h, ctx, &r->n_per_sample, last);
-	return harness_calibrate(h, ctx, &r->n_per_sample);
+	if (!cfg->first_look)
+		return harness_calibrate(h, ctx, &r->n_per_sample);
+	st = harness_calibrate_first(h, ctx, &r->n_per_sample, last);
+	if (r->test->baseline != NULL)
+		last->n = 0;
+	return st;
 }
 
 /*
