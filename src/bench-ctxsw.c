@@ -40,13 +40,13 @@
  * never touched by the worker: each partner writes every word of it
  * first, so that it owns a private copy, as lat_ctx's children malloc
  * and zero theirs. So, as in lat_ctx, the partners' working sets share
- * one virtual address and the worker's lies elsewhere. That matters: the
- * L1 data cache of some CPUs (AMD Zen) finds a line by a tag of its
- * virtual address, and lines of two processes at one virtual address
- * cannot stay in it together. With the partner summing a copy of the
- * worker's own buffer, 2p/16K (two sets that fill a 32 KiB L1 between
- * them) cost 0.3 us a switch more than 0K and 64K here; with the
- * buffers apart, as lat_ctx has them, it does not. The sum each process
+ * one virtual address and the worker's lies elsewhere. That matters on
+ * an AMD Zen 4 guest: with the partner summing a copy of the worker's own
+ * buffer, at its address, 2p/16K (two sets that fill the 32 KiB L1
+ * between them) cost 0.3 us a switch more than 0K and 64K; with the
+ * buffers apart, as lat_ctx has them, it does not. (Zen's L1 predicts a
+ * line's way from its virtual address, and two processes' lines at one
+ * address evict each other: the likely cause.) The sum each process
  * makes travels on as the token, so no compiler can drop it.
  */
 
