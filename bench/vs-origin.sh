@@ -77,8 +77,9 @@ command -v taskset >/dev/null 2>&1 || {
 # (the mean of lm over the command's lines), row:N (the value of lat_ctx's
 # line "N value"; 0 when it printed none, as it does for a cost of 0 or
 # less), fs:SIZE:FIELD (lat_fs's rate, as microseconds), ub
-# (UnixBench's COUNT line, per second or per minute), net:... (the same,
-# run in a private network namespace).
+# (UnixBench's COUNT line over the wall time of the run, per second or
+# per minute, as UnixBench's Run reckons it), net:... (the same, run in a
+# private network namespace).
 pairs() {
 	cat <<'EOF'
 lmbench.null_call|lm|$LM/lat_syscall null|
@@ -157,12 +158,19 @@ else
 	netns() { sh -c "$1"; }
 fi
 
-# origin_out PARSER COMMAND: the origin's output (both streams), pinned
+# origin_out PARSER COMMAND: the origin's output (both streams), pinned,
+# then "ELAPSED|seconds" of wall time around it. UnixBench's Run divides
+# a COUNT by the time it measured around the program, not by the
+# duration asked: execl and the shells stop on time()'s whole seconds,
+# so a run of "2 s" lasts anywhere from 1 to 2 s.
 origin_out() {
+	t0=$(date +%s.%N)
 	case $1 in
 	net:*) (cd "$run" && netns "taskset -c $CPU sh -c '$2'") 2>&1 ;;
 	*) (cd "$run" && taskset -c "$CPU" sh -c "$2") 2>&1 ;;
 	esac
+	t1=$(date +%s.%N)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "ELAPSED|%.6f\n", b - a }'
 }
 
 # parse PARSER: the origin's figure from its output on stdin, or nothing
@@ -184,12 +192,11 @@ parse() {
 	a[1] == "row" && /^"size=/ && out == "" { out = 0 }
 	a[1] == "row" && $1 == a[2] && NF == 2 { out = $2 }
 	a[1] == "fs" && $1 == a[2] && $a[3] > 0 { out = 1e6 / $a[3] }
-	a[1] == "ub" && /^COUNT\|/ {
-		split($0, c, "|")
-		if (c[3] == 0) out = c[2]
-		else out = c[2] * c[3] / secs
-	}
+	a[1] == "ub" && /^COUNT\|/ { split($0, c, "|"); count = c[2]; base = c[3] }
+	/^ELAPSED\|/ { split($0, e, "|"); elapsed = e[2] }
 	END {
+		if (a[1] == "ub" && count != "")
+			out = base == 0 ? count : count * base / (elapsed > 0 ? elapsed : secs)
 		if (a[1] == "lmmean" && n > 0) out = sum / n
 		if (out != "") printf "%.6g\n", out
 	}'
