@@ -106,8 +106,8 @@ lmbench.ctx_16p_16k|row:16|$LM/lat_ctx -s 16 16|
 lmbench.ctx_16p_64k|row:16|$LM/lat_ctx -s 64 16|
 lmbench.lat_udp|net:lm|$LM/lat_udp -s; sleep 0.2; $LM/lat_udp localhost; $LM/lat_udp -S localhost|
 lmbench.lat_tcp|net:lm|$LM/lat_tcp -s; sleep 0.2; $LM/lat_tcp localhost; $LM/lat_tcp -S localhost|
-lmbench.lat_rpc_udp|net:lm|$LM/lat_rpc -s; sleep 0.2; $LM/lat_rpc -p udp localhost; $LM/lat_rpc -S localhost|lmbench 3 needs rpcbind
-lmbench.lat_rpc_tcp|net:lm|$LM/lat_rpc -s; sleep 0.2; $LM/lat_rpc -p tcp localhost; $LM/lat_rpc -S localhost|lmbench 3 needs rpcbind
+lmbench.lat_rpc_udp|net:lm|sh $RPC_SH udp|
+lmbench.lat_rpc_tcp|net:lm|sh $RPC_SH tcp|
 lmbench.lat_connect|net:lm|$LM/lat_connect -s; sleep 0.2; $LM/lat_connect localhost; $LM/lat_connect -S localhost|one CPU: lmbench 3's backlog of 100 overflows, SYNs wait for retransmission
 lmbench.bw_tcp|net:lm|$LM/bw_tcp -s; sleep 0.2; $LM/bw_tcp localhost; $LM/bw_tcp -S localhost|
 lmbench.fs_create_0k|fs:0k:3|$LM/lat_fs -N 3 $D|
@@ -228,7 +228,29 @@ D=$tmp/fs
 F=$tmp/file64m
 mkdir -p "$run" "$D"
 dd if=/dev/zero of="$F" bs=1048576 count=64 2>/dev/null
-export LM UB F D SECS
+# lat_rpc PROTO: lmbench 3's server registers with rpcbind, its client
+# asks rpcbind for the port (over /run/rpcbind.sock, which a private
+# network namespace shares with the host). A running rpcbind serves; if
+# there is none and rpcbind(8) is installed, one runs in the namespace
+# for the pair, and what it made in /run goes with it.
+RPC_SH=$tmp/lat_rpc.sh
+cat >"$RPC_SH" <<'RPC'
+rb=
+if ! pgrep -x rpcbind >/dev/null 2>&1 && command -v rpcbind >/dev/null 2>&1 &&
+    [ ! -e /run/rpcbind.sock ]; then
+	rpcbind -f & rb=$!
+	sleep 0.3
+fi
+"$LM/lat_rpc" -s
+sleep 0.2
+"$LM/lat_rpc" -p "$1" localhost
+"$LM/lat_rpc" -S localhost
+if [ -n "$rb" ]; then
+	kill "$rb"; wait "$rb"
+	rm -rf /run/rpcbind.sock /run/rpcbind.lock /run/rpcbind
+fi
+RPC
+export LM UB F D SECS RPC_SH
 hello_made=
 if [ ! -e /tmp/hello ] && [ -x "$LM/hello" ]; then
 	cp "$LM/hello" /tmp/hello && hello_made=1
@@ -277,6 +299,7 @@ awk -F'|' -v lm="$LM/" -v ub="$UB/" '
 function short(c) {
 	gsub(lm, "", c); gsub(ub, "", c); gsub(/\$LM\/|\$UB\/|UB_BINDIR=\$UB /, "", c)
 	gsub(/; sleep 0\.2;.*/, "", c); sub(/ -s$/, "", c)
+	sub(/^sh \$RPC_SH /, "lat_rpc -p ", c)
 	gsub(/\$F/, "FILE", c); gsub(/\$D/, "DIR", c); gsub(/\$SECS/, "T", c)
 	return c
 }
