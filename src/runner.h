@@ -24,10 +24,11 @@ struct run_config {
 	uint64_t n_hint;        /* calibrated n from an earlier slice, or 0 */
 	/*
 	 * A first look (the live monitor's first pass): the duration counts
-	 * from the run's start, setup and calibration included; calibration's
-	 * last sample counts when it will do; no warm-up sample; the test may
-	 * make a smaller run (bench_ctx.first_look); every sample is marked
-	 * SAMPLE_F_FIRST_LOOK.
+	 * from the run's start, setup and calibration included; calibration
+	 * is capped (harness_calibrate_first); for a test with no partner,
+	 * calibration's last sample counts when it will do and there is no
+	 * warm-up sample; the test may make a cheaper run
+	 * (bench_ctx.first_look); every sample is marked SAMPLE_F_FIRST_LOOK.
 	 */
 	int first_look;
 	/* Called after every kept sample (the live monitor's store), or NULL.
