@@ -141,12 +141,15 @@ for f in sorted(glob.glob(os.path.join(tmp, "batch-*.json"))):
         if t.get("status") == "ok" and t.get("ns_per_op"):
             batch.setdefault(t["id"], []).append(t["ns_per_op"])
             cv.setdefault(t["id"], []).append(t.get("cv_pct") or 0)
-# Per live mode and test: each run's median of every sample it logged.
+# Per live mode and test: each run's median of every full-slice sample it
+# logged (a first look's are cheaper runs, replaced on the screen).
 live = {m: {} for m in modes}
 for m in modes:
     for f in glob.glob(os.path.join(tmp, m + "-*.csv")):
         run = {}
         for row in csv.DictReader(open(f)):
+            if row.get("first_look") == "1":
+                continue
             try:
                 v = float(row["ns_per_op"])
             except (KeyError, ValueError):

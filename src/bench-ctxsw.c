@@ -397,6 +397,12 @@ static const struct ctx_params ctx_8p_64k = { 8, 64 * KIB };
 static const struct ctx_params ctx_16p_16k = { 16, 16 * KIB };
 static const struct ctx_params ctx_16p_64k = { 16, 64 * KIB };
 
+/*
+ * Eight trips of the ring at least per sample: a sample then makes one
+ * (and never none) for every pass it counts, give or take a trip.
+ */
+#define CTX_MIN_N(procs) (8u * (procs))
+
 #define CTX_DEF(procs, kib)                                                    \
 	"one context switch: a 4-byte token passed to the next of " procs      \
 	" processes in a ring of pipes, each summing its own " kib " KiB "     \
@@ -412,6 +418,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(2),
 	    .arg = &ctx_2p_0k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,
@@ -428,6 +435,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(2),
 	    .arg = &ctx_2p_16k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,
@@ -444,6 +452,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(2),
 	    .arg = &ctx_2p_64k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,
@@ -460,6 +469,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(8),
 	    .arg = &ctx_8p_16k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,
@@ -476,6 +486,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(8),
 	    .arg = &ctx_8p_64k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,
@@ -492,6 +503,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(16),
 	    .arg = &ctx_16p_16k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,
@@ -508,6 +520,7 @@ static const struct bench_test ctxsw_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_PARTNER,
+	    .min_n = CTX_MIN_N(16),
 	    .arg = &ctx_16p_64k,
 	    .setup = ctx_setup,
 	    .run = ctx_run,

@@ -102,6 +102,12 @@ bench_version(const struct bench_test *t)
 	return t->version ? t->version : 1;
 }
 
+uint64_t
+bench_at_least_min_n(const struct bench_test *t, uint64_t n)
+{
+	return n < t->min_n ? t->min_n : n;
+}
+
 int
 bench_fail(struct bench_ctx *ctx, const char *call, int err)
 {

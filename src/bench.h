@@ -100,7 +100,13 @@ struct bench_test {
 	double work_per_op; /* unit quantity per op: loops, KiB or bytes */
 	unsigned flags;     /* BENCH_F_* */
 	unsigned version;   /* of the definition: bump when it changes; 0 = 1 */
-	const void *arg;    /* parameter block shared by sibling rows */
+	/*
+	 * Fewest operations one sample may hold (0: 1): a ring that moves in
+	 * whole trips (the context switch rows) makes no trip at all in a
+	 * run of fewer passes than it carried over, and would time nothing.
+	 */
+	uint64_t min_n;
+	const void *arg;      /* parameter block shared by sibling rows */
 	bench_setup_fn setup; /* may be NULL */
 	bench_run_fn run;
 	/*
@@ -136,7 +142,14 @@ struct bench_ctx {
 	enum bench_placement placement;
 	const atomic_int *stop; /* set when the run must end */
 	size_t mem_bytes;       /* buffer of the memory bandwidth tests */
-	double base_ns;         /* per op, from test->baseline; subtracted */
+	/*
+	 * A first look (the live monitor's first pass, its samples marked):
+	 * the test may make a cheaper run (lat_fs deletes: only the files
+	 * the run deletes are made, untimed, not a pool of 1000). The
+	 * operation itself stays the same.
+	 */
+	int first_look;
+	double base_ns; /* per op, from test->baseline; subtracted */
 	double base_cyc;
 	/* Time run() spent on upkeep that is not the operation (lat_fs
 	 * refilling its pool, as lmbench times creates and deletes apart),
@@ -163,6 +176,8 @@ const char *bench_placement_name(enum bench_placement);
 int bench_cpu_bound(const struct bench_test *);
 /* The definition version of a test (1 when the record says 0). */
 unsigned bench_version(const struct bench_test *);
+/* n, or the test's min_n when n is below it. */
+uint64_t bench_at_least_min_n(const struct bench_test *, uint64_t n);
 
 /* Set "call: strerror(err)" as the reason; returns BENCH_FAILED. */
 int bench_fail(struct bench_ctx *, const char *call, int err);

@@ -40,6 +40,27 @@ write_all(int fd, const char *buf, size_t len, int *error)
 	return done;
 }
 
+/*
+ * A log is appended to only under its own header: lines of other columns
+ * (an older benchtop's) would be misread. 0, or -1 with the reason in err.
+ */
+static int
+same_header(int fd, const char *path, char *err, size_t size)
+{
+	static const char header[] = SAMPLE_LOG_HEADER;
+	char head[sizeof header];
+	ssize_t got = pread(fd, head, sizeof head - 1, 0);
+
+	if (got == (ssize_t)sizeof head - 1 &&
+	    memcmp(head, header, sizeof head - 1) == 0)
+		return 0;
+	(void)snprintf(err, size,
+	    "--log: '%s' has other columns (an older benchtop's log?): "
+	    "name a new file",
+	    path);
+	return -1;
+}
+
 int
 sample_log_open(struct sample_log *lg, const char *path, char *err, size_t size)
 {
@@ -52,15 +73,16 @@ sample_log_open(struct sample_log *lg, const char *path, char *err, size_t size)
 	if (path == NULL)
 		return 0;
 	lg->fd = open(path,
-	    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
+	    O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (lg->fd < 0 || fstat(lg->fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
 		(void)snprintf(err, size, "--log: cannot write '%s': %s", path,
 		    lg->fd < 0 ? strerror(errno) : "not a regular file");
 		return -1;
 	}
-	if (sb.st_size == 0 &&
-	    write_all(lg->fd, header, sizeof header - 1, &error) <
-	        sizeof header - 1) {
+	if (sb.st_size > 0)
+		return same_header(lg->fd, path, err, size);
+	if (write_all(lg->fd, header, sizeof header - 1, &error) <
+	    sizeof header - 1) {
 		(void)snprintf(err, size, "--log: '%s': %s", path,
 		    strerror(error));
 		return -1;
@@ -113,12 +135,13 @@ append_line(struct sample_log *lg, const struct bench_test *t,
 		size_t room = lg->cap - lg->len;
 
 		w = snprintf(lg->pending + lg->len, room,
-		    "%.3f,%s,%.6g,%s,%.6g,%.6g,%d,%s,%zu,%d\n",
+		    "%.3f,%s,%.6g,%s,%.6g,%.6g,%d,%s,%zu,%d,%d\n",
 		    lg->epoch_s + e->t_ms / 1e3, t->id,
 		    units_value(t->unit, t->work_per_op, e->ns_per_op,
 		        e->cycles_per_op),
 		    bench_unit_name(t->unit), e->ns_per_op, e->cycles_per_op,
-		    e->cpu, place, marks, (e->flags & SAMPLE_F_NOISY) != 0);
+		    e->cpu, place, marks, (e->flags & SAMPLE_F_NOISY) != 0,
+		    (e->flags & SAMPLE_F_FIRST_LOOK) != 0);
 		if (w < 0) {
 			lg->error = errno;
 			return -1;

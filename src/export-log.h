@@ -20,7 +20,7 @@
 
 #define SAMPLE_LOG_HEADER                                                      \
 	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \
-	"marks,noisy\n"
+	"marks,noisy,first_look\n"
 
 struct sample_log {
 	int fd;                 /* -1: no --log */

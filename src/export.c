@@ -295,7 +295,8 @@ exporter_tick(struct exporter *x)
 
 	for (size_t i = 0; i < n; i++) {
 		struct store_view v;
-		size_t fresh;
+		struct ring_entry *e;
+		size_t fresh, k;
 
 		store_snapshot(x->store, i, &v, x->buf, STORE_FINE_SLOTS, 0);
 		if (v.n == 0 || v.meta.slices == 0)
@@ -306,8 +307,9 @@ exporter_tick(struct exporter *x)
 		if (fresh > v.n)
 			fresh = v.n;
 		export_result_from_view(&x->res[m], &v);
-		summarise(x, &x->res[m], x->buf + v.n - (fresh ? fresh : v.n),
-		    fresh ? fresh : v.n);
+		k = fresh ? fresh : v.n;
+		e = x->buf + v.n - k;
+		summarise(x, &x->res[m], e, store_drop_first_looks(e, k));
 		if (x->jsonl != NULL && fresh > 0) {
 			jsonl_test_fields(x->jsonl, x->machine, wall_now(),
 			    &x->res[m]);

@@ -326,36 +326,72 @@ scale_to_target(const struct harness *h, uint64_t n, uint64_t raw_ns)
 	return (uint64_t)want;
 }
 
-int
-harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n)
+/*
+ * Calibration; `first_look`: see harness_calibrate_first. *last gets the
+ * last sample when it will do as a sample, else last->n = 0.
+ */
+static int
+calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n,
+    struct sample *last, int first_look)
 {
 	struct sample s;
 	int st;
 
-	*n = 1;
+	*n = bench_at_least_min_n(ctx->test, 1);
+	last->n = 0;
 	for (int tries = 0; tries < 64; tries++) {
 		if ((st = harness_sample(h, ctx, *n, &s)) != BENCH_OK)
 			return st;
 		if (ctx->stop != NULL && atomic_load(ctx->stop))
 			return BENCH_STOPPED;
-		if (s.raw_ns < MIN_MEASURABLE_NS && *n < HARNESS_MAX_N / 8) {
+		if (s.raw_ns < MIN_MEASURABLE_NS && *n < HARNESS_MAX_N / 8 &&
+		    !(first_look && s.wall_ns * 2 >= h->target_ns)) {
 			*n *= 8;
 			continue;
 		}
 		if (s.wall_ns * 2 >= h->target_ns) {
-			*n = scale_to_target(h, *n, s.wall_ns);
+			*n = bench_at_least_min_n(ctx->test,
+			    scale_to_target(h, *n, s.wall_ns));
+			/* Measurable, and near the target or at the n that
+			 * sampling will use (one slow operation): a sample as
+			 * any other. */
+			if (s.raw_ns >= MIN_MEASURABLE_NS &&
+			    (s.wall_ns <= h->target_ns * 2 || *n == s.n))
+				*last = s;
 			return BENCH_OK;
 		}
 		/* Scale, then confirm with one sample at the new n. */
-		*n = scale_to_target(h, *n, s.wall_ns);
+		*n = bench_at_least_min_n(ctx->test,
+		    scale_to_target(h, *n, s.wall_ns));
 	}
 	return BENCH_OK;
+}
+
+int
+harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n)
+{
+	struct sample last;
+
+	return calibrate(h, ctx, n, &last, 0);
+}
+
+int
+harness_calibrate_first(struct harness *h, struct bench_ctx *ctx, uint64_t *n,
+    struct sample *last)
+{
+	return calibrate(h, ctx, n, last, 1);
 }
 
 uint64_t
 harness_rescale(const struct harness *h, uint64_t n, uint64_t wall_ns)
 {
+	uint64_t want;
+
 	if (wall_ns * 2 >= h->target_ns && wall_ns <= h->target_ns * 2)
 		return n;
-	return scale_to_target(h, n, wall_ns);
+	want = scale_to_target(h, n, wall_ns);
+	/* A sample that timed next to nothing must not send n to millions
+	 * (the next sample would run for minutes): eightfold at most, as
+	 * calibration grows. */
+	return want / 8 > n ? n * 8 : want;
 }

@@ -68,6 +68,12 @@ struct harness {
 #define SAMPLE_F_STARVED   0x8u  /* CPU time / wall fell below the best */
 #define SAMPLE_F_CLOCK     0x10u /* PMU cycles per CPU ns moved > 5% */
 #define SAMPLE_F_SCREEN    0x20u /* the screen drew with no CPU free */
+/*
+ * A first look's sample (the live monitor's first pass): shorter samples,
+ * no warm-up, maybe a smaller run of the test (bench_ctx.first_look). Not
+ * noise: readers set it aside once a full slice's samples are there.
+ */
+#define SAMPLE_F_FIRST_LOOK 0x40u
 
 struct sample {
 	uint64_t t_ns;        /* end of the sample on the harness clock */
@@ -127,6 +133,20 @@ int harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
 int harness_calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n);
 
 /*
+ * The same for a first look, capped: n stops growing once a sample's
+ * wall time, upkeep included, reaches half the target, even if its timed
+ * part is under the 1 ms a sample should measure (lat_fs deletes: the
+ * files a run deletes are made in it, untimed, at up to 100 times a
+ * delete's cost). And the last sample it took goes into *last when that
+ * sample is measurable and lasted 0.5 to 2 times the target or was taken
+ * at the n returned (one slow operation), else last->n = 0: a first look
+ * keeps it rather than pay for one more. It was taken with no baseline
+ * subtracted.
+ */
+int harness_calibrate_first(struct harness *h, struct bench_ctx *ctx,
+    uint64_t *n, struct sample *last);
+
+/*
  * Time ctx->test->baseline at n ops (median of a few samples) into
  * ctx->base_ns and ctx->base_cyc, which harness_sample then subtracts.
  * A no-op for tests without a baseline. Returns the baseline's status.
@@ -136,8 +156,9 @@ int harness_measure_baseline(struct harness *h, struct bench_ctx *ctx,
 
 /*
  * New n when a sample that took `wall_ns` strayed beyond 0.5..2 x the
- * target. The wall time, upkeep included: the target bounds how long a
- * sample keeps the worker, whatever part of it is measured.
+ * target, at most 8 times the old. The wall time, upkeep included: the
+ * target bounds how long a sample keeps the worker, whatever part of it
+ * is measured. (Callers hold it to the test's min_n.)
  */
 uint64_t harness_rescale(const struct harness *h, uint64_t n, uint64_t wall_ns);
 

@@ -218,6 +218,7 @@ run_slice(struct worker *w, size_t i, enum bench_placement place,
 		.mem_bytes = m->cfg.mem_bytes,
 		.stop = &m->interrupt,
 		.n_hint = m->hint_place[i] == place ? m->n_hint[i] : 0,
+		.first_look = w->first,
 		.on_sample = push_sample,
 		.on_sample_arg = &pa,
 	};

@@ -131,47 +131,104 @@ stopped(const struct run_config *cfg)
 	return cfg->stop != NULL && atomic_load(cfg->stop) != 0;
 }
 
-/* Take samples until the duration has passed; at least one. */
+/* One more sample for whoever keeps them: the store, or this run's buffer. */
+static int
+keep_sample(struct bench_ctx *ctx, const struct run_config *cfg,
+    struct test_result *r, struct sample_buf *b, struct sample *s)
+{
+	if (cfg->first_look)
+		s->flags |= SAMPLE_F_FIRST_LOOK;
+	/* The live monitor keeps samples in its store: no allocation
+	 * between samples there. Batch mode summarises its own. */
+	if (cfg->observe != NULL)
+		cfg->observe(cfg->observe_arg, s);
+	if (cfg->on_sample != NULL)
+		cfg->on_sample(cfg->on_sample_arg, s);
+	else if (buf_push(b, s) != 0)
+		return bench_fail(ctx, "realloc", ENOMEM);
+	r->noisy += (s->flags & SAMPLE_F_NOISY) != 0;
+	r->cpu = s->cpu;
+	return BENCH_OK;
+}
+
+/*
+ * Take samples until t_end: at least one, unless one is kept already
+ * (`kept`, a first look's calibration sample).
+ */
 static int
 sample_loop(struct harness *h, struct bench_ctx *ctx,
-    const struct run_config *cfg, struct test_result *r, struct sample_buf *b)
+    const struct run_config *cfg, struct test_result *r, struct sample_buf *b,
+    uint64_t t_end, int kept)
 {
-	uint64_t n = r->n_per_sample, t_end;
+	uint64_t n = r->n_per_sample,
+	         t = kept ? h->clock.now_ns(h->clock.arg) : 0;
 	struct sample s;
 	int st;
 
-	t_end = h->clock.now_ns(h->clock.arg) + cfg->duration_ns;
-	do {
-		if ((st = harness_sample(h, ctx, n, &s)) != BENCH_OK)
+	while (!kept || (t < t_end && !stopped(cfg))) {
+		if ((st = harness_sample(h, ctx, n, &s)) != BENCH_OK ||
+		    (st = keep_sample(ctx, cfg, r, b, &s)) != BENCH_OK)
 			return st;
-		/* The live monitor keeps samples in its store: no allocation
-		 * between samples there. Batch mode summarises its own. */
-		if (cfg->observe != NULL)
-			cfg->observe(cfg->observe_arg, &s);
-		if (cfg->on_sample != NULL)
-			cfg->on_sample(cfg->on_sample_arg, &s);
-		else if (buf_push(b, &s) != 0)
-			return bench_fail(ctx, "realloc", ENOMEM);
-		r->noisy += (s.flags & SAMPLE_F_NOISY) != 0;
-		r->cpu = s.cpu;
-		n = harness_rescale(h, n, s.wall_ns);
+		n = bench_at_least_min_n(r->test,
+		    harness_rescale(h, n, s.wall_ns));
 		r->n_per_sample = n;
-	} while (s.t_ns < t_end && !stopped(cfg));
+		t = s.t_ns;
+		kept = 1;
+	}
 	return stopped(cfg) ? BENCH_STOPPED : BENCH_OK;
 }
 
-/* Calibrate, throw one warm-up sample away, then sample. */
+/*
+ * A test whose first samples after setup are slow: its partners have just
+ * started, and wake on a CPU that was idle. Its first look keeps the
+ * warm-up and takes no calibration sample (measured on a loaded 2-CPU
+ * guest without them: context switches 5 to 7 times the full slices'
+ * figure, with them 1 to 2 times, as the 100 ms first slices were).
+ */
 static int
-measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
-    struct test_result *r, struct sample_buf *b)
+cold_start(const struct bench_test *t)
 {
-	struct sample warm;
+	return (t->flags & BENCH_F_PARTNER) != 0;
+}
+
+/*
+ * n for the samples: an earlier slice's (rescaling follows any drift),
+ * else calibrated. A first look calibrates with a cap on the work, and
+ * keeps calibration's last sample in *last when it will do as a sample,
+ * unless a baseline is to be subtracted from it (last->n = 0 otherwise).
+ */
+static int
+find_n(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
+    struct test_result *r, struct sample *last)
+{
 	int st;
 
-	/* An earlier slice's n still holds: rescaling follows any drift. */
+	last->n = 0;
 	r->n_per_sample = cfg->n_hint;
-	if (r->n_per_sample == 0 &&
-	    (st = harness_calibrate(h, ctx, &r->n_per_sample)) != BENCH_OK)
+	if (r->n_per_sample > 0)
+		return BENCH_OK;
+	if (!cfg->first_look)
+		return harness_calibrate(h, ctx, &r->n_per_sample);
+	st = harness_calibrate_first(h, ctx, &r->n_per_sample, last);
+	if (r->test->baseline != NULL || cold_start(r->test))
+		last->n = 0;
+	return st;
+}
+
+/*
+ * Calibrate, throw one warm-up sample away, then sample for the
+ * duration. A first look is cheaper (see run_config): its duration runs
+ * from `start_ns`, the slice's start, setup and calibration included, so
+ * that a test whose setup is dear gives calibration's sample alone.
+ */
+static int
+measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
+    struct test_result *r, struct sample_buf *b, uint64_t start_ns)
+{
+	struct sample warm, last;
+	int st;
+
+	if ((st = find_n(h, ctx, cfg, r, &last)) != BENCH_OK)
 		return st;
 	if ((st = harness_measure_baseline(h, ctx, r->n_per_sample)) != 0)
 		return st;
@@ -179,11 +236,17 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 	harness_new_run(h);
 	/* Calibration warmed a slow test up already; its samples are dear. */
 	if (!(r->test->flags & BENCH_F_SLOW) &&
+	    (!cfg->first_look || cold_start(r->test)) &&
 	    (st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
 		return st;
 	if (stopped(cfg))
 		return BENCH_STOPPED;
-	return sample_loop(h, ctx, cfg, r, b);
+	if (last.n > 0 && (st = keep_sample(ctx, cfg, r, b, &last)) != 0)
+		return st;
+	if (!cfg->first_look)
+		start_ns = h->clock.now_ns(h->clock.arg);
+	return sample_loop(h, ctx, cfg, r, b, start_ns + cfg->duration_ns,
+	    last.n > 0);
 }
 
 void
@@ -230,12 +293,28 @@ runner_place_parties(struct bench_ctx *ctx, enum bench_placement placement)
 		ctx->partner_cpu = ctx->cpu;
 }
 
+/* The test's context for a run with `cfg`. */
+static void
+ctx_init(struct bench_ctx *ctx, const struct bench_test *t,
+    const struct run_config *cfg)
+{
+	ctx->test = t;
+	ctx->tmpdir = cfg->tmpdir;
+	ctx->cpu = cfg->cpu;
+	runner_place_parties(ctx, cfg->placement);
+	ctx->stop = cfg->stop;
+	ctx->mem_bytes = cfg->mem_bytes;
+	ctx->first_look = cfg->first_look;
+	bench_fds_snapshot(ctx);
+}
+
 int
 runner_run(const struct bench_test *t, struct harness *h,
     const struct run_config *cfg, struct test_result *r)
 {
 	struct sample_buf b = { 0 };
 	struct bench_ctx ctx = { 0 };
+	uint64_t start_ns = h->clock.now_ns(h->clock.arg);
 	int st = BENCH_OK;
 
 	memset(r, 0, sizeof *r);
@@ -244,17 +323,11 @@ runner_run(const struct bench_test *t, struct harness *h,
 	r->test = t;
 	r->value = NAN;
 	r->cpu = r->partner_cpu = -1;
-	ctx.test = t;
-	ctx.tmpdir = cfg->tmpdir;
-	ctx.cpu = cfg->cpu;
-	runner_place_parties(&ctx, cfg->placement);
-	ctx.stop = cfg->stop;
-	ctx.mem_bytes = cfg->mem_bytes;
-	bench_fds_snapshot(&ctx);
+	ctx_init(&ctx, t, cfg);
 	if (t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == BENCH_OK)
-		st = measure(h, &ctx, cfg, r, &b);
+		st = measure(h, &ctx, cfg, r, &b, start_ns);
 	if (t->teardown != NULL)
 		t->teardown(&ctx);
 	r->status = st;

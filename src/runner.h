@@ -22,6 +22,15 @@ struct run_config {
 	size_t mem_bytes;               /* --mem-size, in bytes */
 	const atomic_int *stop; /* set by a signal: end at the next sample */
 	uint64_t n_hint;        /* calibrated n from an earlier slice, or 0 */
+	/*
+	 * A first look (the live monitor's first pass): the duration counts
+	 * from the run's start, setup and calibration included; calibration
+	 * is capped (harness_calibrate_first); for a test with no partner,
+	 * calibration's last sample counts when it will do and there is no
+	 * warm-up sample; the test may make a cheaper run
+	 * (bench_ctx.first_look); every sample is marked SAMPLE_F_FIRST_LOOK.
+	 */
+	int first_look;
 	/* Called after every kept sample (the live monitor's store), or NULL.
 	 */
 	void (*on_sample)(void *arg, const struct sample *s);

@@ -25,6 +25,7 @@ scrape_test(struct store *s, size_t i, struct scrape_test *out)
 
 	memset(out, 0, sizeof *out);
 	store_snapshot(s, i, &v, buf, VIEW_WINDOW, 0);
+	v.n = store_drop_first_looks(buf, v.n);
 	out->r.test = v.test;
 	out->r.value = NAN;
 	if (v.meta.slices == 0)

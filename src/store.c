@@ -13,7 +13,9 @@
  * The coarse history (10 s buckets) is built by the writer: the bucket
  * accumulators below are touched by the test's current worker only
  * (slices of one test never overlap), and a finished bucket is pushed
- * into the coarse ring as its mean.
+ * into the coarse ring as its mean. A first look's samples (the first
+ * pass) stay in the fine ring only, where readers set them aside once a
+ * full slice's samples are there (store_drop_first_looks).
  *
  * Clearing (c key) cannot reset a ring under a running writer, so a clear
  * bumps `clear_gen`; the writer swaps in a fresh ring at its next push
@@ -116,11 +118,17 @@ store_ms(const struct store *s, uint64_t t_ns)
 	                          : 0;
 }
 
-/* Close the current bucket into the coarse ring when `ms` leaves it. */
+/*
+ * Close the current bucket into the coarse ring when `ms` leaves it. The
+ * history is the full slices': a first look's samples stay out of it.
+ */
 static void
 bucket_add(struct store_test *st, const struct ring_entry *e)
 {
 	uint32_t start = e->t_ms - e->t_ms % STORE_BUCKET_MS;
+
+	if (e->flags & SAMPLE_F_FIRST_LOOK)
+		return;
 
 	if (st->bucket_n > 0 && start != st->bucket_ms) {
 		struct ring_entry c = {
@@ -229,4 +237,19 @@ store_snapshot(struct store *s, size_t i, struct store_view *v,
 	memmove(buf, buf + skip, (v->n - skip) * sizeof *buf);
 	v->n -= skip;
 	v->first_seq += skip;
+}
+
+size_t
+store_drop_first_looks(struct ring_entry *e, size_t n)
+{
+	size_t kept = 0, full = 0;
+
+	for (size_t k = 0; k < n; k++)
+		full += !(e[k].flags & SAMPLE_F_FIRST_LOOK);
+	if (full == 0 || full == n)
+		return n;
+	for (size_t k = 0; k < n; k++)
+		if (!(e[k].flags & SAMPLE_F_FIRST_LOOK))
+			e[kept++] = e[k];
+	return kept;
 }

@@ -84,4 +84,13 @@ void store_set_enabled(struct store *s, size_t i, int on);
 void store_snapshot(struct store *s, size_t i, struct store_view *v,
     struct ring_entry *buf, size_t max, int coarse);
 
+/*
+ * A first look's samples (SAMPLE_F_FIRST_LOOK) stand for a row only
+ * until a full slice's are there: once e[0..n) holds one sample that is
+ * not a first look, the first looks are set aside (e compacted, order
+ * kept). Returns how many entries stay. What the screen, the exporters
+ * and /metrics summarise; --log keeps every sample, marked.
+ */
+size_t store_drop_first_looks(struct ring_entry *e, size_t n);
+
 #endif

@@ -156,6 +156,7 @@ refresh_rows(struct ui *ui)
 
 		store_snapshot(ui->cfg.store, i, &sv, ui->buf, VIEW_SPARK_MAX,
 		    0);
+		sv.n = store_drop_first_looks(ui->buf, sv.n);
 		view_row_build(&ui->rows[i], &sv, ui->buf, ui->marks,
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;

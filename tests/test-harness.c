@@ -121,6 +121,130 @@ test_slow_operation(void)
 	CHECK("slow op: one run only", fake.runs == 1);
 }
 
+/* A ring that moves in whole trips: n never below the test's min_n. */
+static void
+test_min_n(void)
+{
+	struct bench_test t = fake_test;
+	struct harness h;
+	struct bench_ctx ctx;
+	uint64_t n = 0;
+
+	t.min_n = 16;
+	setup(&h, &ctx, 20, 80e6, 25000000);
+	ctx.test = &t;
+	CHECK("min_n calibrate ok", harness_calibrate(&h, &ctx, &n) == 0);
+	CHECK("min_n: from the first sample on", n == 16 && fake.runs == 1);
+	CHECK("min_n held",
+	    bench_at_least_min_n(&t, 3) == 16 &&
+	        bench_at_least_min_n(&t, 40) == 40);
+}
+
+/* What runner_run handed out: samples, and those marked first look. */
+struct handed {
+	size_t samples, first_looks;
+};
+
+static void
+hand(void *arg, const struct sample *s)
+{
+	struct handed *h = arg;
+
+	h->samples++;
+	h->first_looks += (s->flags & SAMPLE_F_FIRST_LOOK) != 0;
+}
+
+/* One 50 ms run of an op of `op_ns` on the fake clock; its run() calls. */
+static uint64_t
+run_for_50ms(double op_ns, int first_look, struct handed *got)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+	struct test_result r;
+	struct run_config cfg = { .duration_ns = 50000000u,
+		.cpu = -1,
+		.first_look = first_look,
+		.on_sample = hand,
+		.on_sample_arg = got };
+
+	memset(got, 0, sizeof *got);
+	setup(&h, &ctx, 20, op_ns, 25000000);
+	CHECK("run ok", runner_run(&fake_test, &h, &cfg, &r) == BENCH_OK);
+	return fake.runs;
+}
+
+/*
+ * A first look: every sample marked, calibration's last sample counted,
+ * no warm-up, and the duration counted from the start: one 80 ms op is
+ * one call.
+ */
+static void
+test_first_look(void)
+{
+	struct handed full, first;
+	uint64_t full_runs = run_for_50ms(1000, 0, &full);
+	uint64_t first_runs = run_for_50ms(1000, 1, &first);
+
+	CHECK("full run: no sample marked first look",
+	    full.samples >= 2 && full.first_looks == 0);
+	CHECK("first look: every sample marked",
+	    first.samples >= 2 && first.first_looks == first.samples);
+	/* Calls that gave no sample: calibration's and the warm-up, or
+	 * calibration's but its last. */
+	CHECK("first look: no warm-up, calibration's sample counted",
+	    first_runs - first.samples + 2 == full_runs - full.samples);
+	CHECK("first look: the duration counts from the start",
+	    first_runs < full_runs);
+	full_runs = run_for_50ms(80e6, 0, &full);
+	first_runs = run_for_50ms(80e6, 1, &first);
+	CHECK("slow op, full run: calibration, warm-up, a sample",
+	    full_runs == 3 && full.samples == 1);
+	CHECK("slow op, first look: calibration's sample alone",
+	    first_runs == 1 && first.samples == 1 && first.first_looks == 1);
+}
+
+/* 8 us ops, each with 1 ms of declared upkeep (a lat_fs delete's file
+ * made in the run, untimed). */
+static int
+upkeep_run(struct bench_ctx *ctx, uint64_t n)
+{
+	fake.now += n * 8000u + n * 1000000u;
+	ctx->untimed_ns += n * 1000000u;
+	fake.runs++;
+	return BENCH_OK;
+}
+
+/*
+ * A first look's calibration stops growing n once the wall time reaches
+ * half the target, upkeep included; a full one grows it until the timed
+ * part reaches 1 ms, paying for 512 ops of upkeep on the way.
+ */
+static void
+test_first_look_cap(void)
+{
+	struct bench_test t = fake_test;
+	struct harness h;
+	struct bench_ctx ctx;
+	struct sample last;
+	uint64_t n_full = 0, n_first = 0;
+
+	t.run = upkeep_run;
+	setup(&h, &ctx, 20, 0, 25000000);
+	ctx.test = &t;
+	CHECK("full calibration ok", harness_calibrate(&h, &ctx, &n_full) == 0);
+	CHECK("full: grown until 1 ms is timed (n = 1, 8, 64, 512)",
+	    fake.runs == 4);
+	setup(&h, &ctx, 20, 0, 25000000);
+	ctx.test = &t;
+	CHECK("first-look calibration ok",
+	    harness_calibrate_first(&h, &ctx, &n_first, &last) == 0);
+	CHECK("first look: stopped at 64 ops (64 ms of wall time)",
+	    fake.runs == 3 && n_first < 64);
+	CHECK("first look: a 0.5 ms timed sample is not kept", last.n == 0);
+	CHECK("both aim at the target in wall time",
+	    n_full >= 20 && n_full <= 30 && n_first >= 20 && n_first <= 30);
+}
+
 /* Timer overhead is measured and removed; results never go negative. */
 static void
 test_overheads(void)
@@ -189,6 +313,8 @@ test_rescale(void)
 	CHECK("3x slower: n / 3", harness_rescale(&h, 3000, 75000000) == 1000);
 	CHECK("4x faster: n * 4", harness_rescale(&h, 1000, 6250000) == 4000);
 	CHECK("zero time: grow 8x", harness_rescale(&h, 10, 0) == 80);
+	CHECK("1000x faster: 8x at most",
+	    harness_rescale(&h, 1000, 25000) == 8000);
 	CHECK("never below 1", harness_rescale(&h, 1, 1000000000) == 1);
 }
 
@@ -360,6 +486,9 @@ main(void)
 	test_real_clocks();
 	test_calibration_converges();
 	test_slow_operation();
+	test_min_n();
+	test_first_look();
+	test_first_look_cap();
 	test_overheads();
 	test_overheads_keep_least();
 	test_rescale();

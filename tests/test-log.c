@@ -47,7 +47,7 @@ file_limit(rlim_t bytes)
 	(void)setrlimit(RLIMIT_FSIZE, &rl);
 }
 
-/* Lines of the file, and whether each has the header's 10 fields. */
+/* Lines of the file, and whether each has the header's 11 fields. */
 static size_t
 count_lines(const char *path, int *whole)
 {
@@ -61,7 +61,7 @@ count_lines(const char *path, int *whole)
 
 		for (const char *p = line; *p; p++)
 			commas += *p == ',';
-		*whole &= commas == 9 && line[strlen(line) - 1] == '\n';
+		*whole &= commas == 10 && line[strlen(line) - 1] == '\n';
 		n++;
 	}
 	if (f != NULL)
@@ -101,7 +101,7 @@ main(void)
 	    *sample_log_status(&lg, why, sizeof why) == '\0');
 	CHECK("header and all 60 samples, each once",
 	    count_lines(path, &whole) == 61);
-	CHECK("every line whole, 10 fields", whole);
+	CHECK("every line whole, 11 fields", whole);
 	push(s, STORE_FINE_SLOTS + 5); /* the ring goes round first */
 	(void)sample_log_write(&lg, 0);
 	sample_log_status(&lg, why, sizeof why);

@@ -76,6 +76,45 @@ test_basics(void)
 	store_free(s);
 }
 
+/*
+ * A first look's samples stand for the row until a full slice's are
+ * there, then they are set aside; the coarse history never has them.
+ */
+static void
+test_first_looks(void)
+{
+	const struct bench_test *tests[1] = { registry_at(0) };
+	struct store *s = store_new(tests, 1, EPOCH);
+	struct ring_entry buf[64];
+	struct store_view v;
+	size_t n;
+
+	for (uint64_t k = 0; k < 3; k++) {
+		struct sample smp = sample_at(k * 1000, 50);
+
+		smp.flags = SAMPLE_F_FIRST_LOOK;
+		store_push(s, 0, &smp);
+	}
+	store_snapshot(s, 0, &v, buf, 64, 0);
+	n = store_drop_first_looks(buf, v.n);
+	CHECK("first looks alone: all stay", n == 3 && buf[2].ns_per_op == 50);
+	for (uint64_t k = 3; k < 25; k++) {
+		struct sample smp = sample_at(k * 1000, (double)k);
+
+		store_push(s, 0, &smp);
+	}
+	store_snapshot(s, 0, &v, buf, 64, 0);
+	n = store_drop_first_looks(buf, v.n);
+	CHECK("with full samples: the first looks go, order kept",
+	    v.n == 25 && n == 22 && buf[0].ns_per_op == 3 &&
+	        buf[21].ns_per_op == 24);
+	store_snapshot(s, 0, &v, buf, 64, 1);
+	/* [0,10) holds first looks 0..2 and full 3..9: its mean is 6. */
+	CHECK("coarse history of full samples only",
+	    v.n == 2 && buf[0].ns_per_op == 6 && buf[1].ns_per_op == 14.5);
+	store_free(s);
+}
+
 static atomic_int done;
 
 static void *
@@ -126,6 +165,7 @@ int
 main(void)
 {
 	test_basics();
+	test_first_looks();
 	test_race();
 	return check_summary("test-store");
 }

@@ -167,9 +167,9 @@ if [ -z "$(ls -A "$work/scratch")" ]; then ok; else fail_screen "scratch emptied
 
 # --log: a header, then whole lines of samples with the header's fields.
 if [ "$(head -n 1 "$work/log.csv")" = \
-    "timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,marks,noisy" ]
+    "timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,marks,noisy,first_look" ]
 then ok; else fail_screen "log header"; fi
-if awk -F, 'NR > 1 && (NF != 10 || ($10 != 0 && $10 != 1)) { bad = 1 } END { exit bad || NR < 5 }' \
+if awk -F, 'NR > 1 && (NF != 11 || ($10 != 0 && $10 != 1) || ($11 != 0 && $11 != 1)) { bad = 1 } END { exit bad || NR < 5 }' \
     "$work/log.csv"; then ok; else fail_screen "log lines whole"; fi
 if grep -q '^[0-9]*\.[0-9]*,lmbench\.null_call,[0-9.e-]*,us,' \
     "$work/log.csv"; then ok; else fail_screen "log null_call samples"; fi
