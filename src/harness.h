@@ -67,6 +67,9 @@ struct harness {
 #define SAMPLE_F_STARVED   0x8u  /* CPU time / wall fell below the best */
 #define SAMPLE_F_CLOCK     0x10u /* PMU cycles per CPU ns moved > 5% */
 #define SAMPLE_F_SCREEN    0x20u /* the screen drew with no CPU free */
+/* The first sample a slice of the live monitor pushed: where the newest
+ * run of the test begins, which the baseline verdict compares (view.c). */
+#define SAMPLE_F_SLICE_START 0x40u
 
 struct sample {
 	uint64_t t_ns;        /* end of the sample on the harness clock */
