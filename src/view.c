@@ -160,8 +160,8 @@ row_delta(struct view_row *r, const struct view_baseline *b)
 	if (!r->has_delta)
 		return;
 	r->delta_pct = (r->recent_value - b->value) / b->value * 100;
-	r->delta_ci_pct = sqrt(r->recent_ci_pct * r->recent_ci_pct +
-	    b->ci_pct * b->ci_pct);
+	r->delta_ci_pct =
+	    sqrt(r->recent_ci_pct * r->recent_ci_pct + b->ci_pct * b->ci_pct);
 	if (!isfinite(r->delta_ci_pct))
 		r->delta_ci_pct = 0;
 	r->significant = fabs(r->delta_pct) - r->delta_ci_pct >

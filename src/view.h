@@ -36,8 +36,8 @@
 /* A frozen median per test, for the delta column (b key). */
 struct view_baseline {
 	int set;
-	double value;  /* median in the test's unit */
-	double ci_pct; /* 95% CI half-width of that median, % of it */
+	double value;           /* median in the test's unit */
+	double ci_pct;          /* 95% CI half-width of that median, % of it */
 	double slice_range_pct; /* its slices' medians: max - min, % of it */
 };
 
@@ -46,16 +46,16 @@ struct view_row {
 	const struct bench_test *test;
 	int enabled;
 	struct store_meta meta;
-	size_t n;                     /* samples in the window */
-	uint64_t total;               /* samples ever */
-	double ns, cyc;               /* medians of the window */
-	double value;                 /* median in the test's unit */
-	double cv_pct;                /* of ns/op over the window */
-	double ci_pct;                /* 95% CI half-width of the median, % */
-	double noisy_pct;             /* of the window's samples, disturbed */
-	size_t recent_n;              /* samples of the newest slices */
-	double recent_value;          /* their median in the unit */
-	double recent_ci_pct;         /* 95% CI half-width of it, % */
+	size_t n;               /* samples in the window */
+	uint64_t total;         /* samples ever */
+	double ns, cyc;         /* medians of the window */
+	double value;           /* median in the test's unit */
+	double cv_pct;          /* of ns/op over the window */
+	double ci_pct;          /* 95% CI half-width of the median, % */
+	double noisy_pct;       /* of the window's samples, disturbed */
+	size_t recent_n;        /* samples of the newest slices */
+	double recent_value;    /* their median in the unit */
+	double recent_ci_pct;   /* 95% CI half-width of it, % */
 	double slice_range_pct; /* the window's slice medians: max - min, % */
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];

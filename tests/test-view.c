@@ -32,8 +32,8 @@ struct history {
 static void
 add_slice(struct history *h, double ns, size_t count, int marked)
 {
-	static const double jitter[] = { 0, 0.004, -0.003, 0.002, -0.005,
-		0.001, -0.001, 0.003 };
+	static const double jitter[] = { 0, 0.004, -0.003, 0.002, -0.005, 0.001,
+		-0.001, 0.003 };
 
 	for (size_t i = 0; i < count && h->n < MAX; i++) {
 		struct ring_entry *e = &h->e[h->n++];
