@@ -13,8 +13,9 @@
 #      once the screen shows its cycle time and one more cycle has run,
 #      then QUIET_S seconds with nothing changed: the rows that said
 #      WORSE (bar: none); then the hog: the cycles from its start until
-#      FOCUS_TEST's row says WORSE, and from its end until it does not
-#      (bar: 1 each).
+#      FOCUS_TEST's row says WORSE, and from its end until it does not,
+#      and the slices of that row (from --log) that began in between
+#      (bar: 1 each: the row's first slice after the change shows it).
 # 1 and 3 are each the median of RUNS runs.
 #
 #   sh bench/live-screen.sh          (about 6 minutes)
@@ -204,19 +205,40 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 	case " $PARTS " in *" cycle "*)
 		taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
 		hog=$!
+		t_hog=$(now)
 		cyc_worse=$(wait_screen 'WORSE' "^$FOCUS_TEST" \
 		    $((${cyc_s:-60} * 3)))
 		kill "$hog"
 		wait "$hog" 2>/dev/null
 		hog=
-		[ "$cyc_worse" = - ] ||
+		t_gone=$(now)
+		if [ "$cyc_worse" != - ]; then
 			cyc_back=$(wait_screen '!WORSE' "^$FOCUS_TEST" \
 			    $((${cyc_s:-60} * 3)))
+			slices_worse=$(slices_between "$t_hog" "$cyc_worse")
+			slices_back=$(slices_between "$t_gone" "$cyc_back")
+		fi
 		;;
 	esac
 	stop_screen
 	;;
 esac
+slices_worse=- slices_back=-
+# slices_between T0 SECONDS: FOCUS_TEST's slices in the log of the all-on
+# run that began within SECONDS after T0 (samples more than 0.3 s apart
+# are two slices: with every test on, a test's slices are a cycle apart).
+slices_between() {
+	[ "$2" = - ] && { echo -; return; }
+	python3 - "$tmp/all.csv" "$FOCUS_TEST" "$1" "$2" <<'EOF'
+import csv, sys
+path, test, t0, d = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
+    float(sys.argv[4])
+ts = sorted(float(r["timestamp"]) for r in csv.DictReader(open(path))
+            if r["test"] == test)
+starts = [t for i, t in enumerate(ts) if i == 0 or t - ts[i - 1] > 0.3]
+print(sum(1 for t in starts if t0 <= t <= t0 + d))
+EOF
+}
 in_cycles() { awk -v v="$1" -v c="$cyc_s" 'BEGIN {
     if (v == "-" || c == "" || c == "-" || c <= 0) print "-";
     else printf "%.2f\n", v / c }'; }
@@ -244,6 +266,10 @@ if [ "$quiet" != - ]; then
 	    "$(in_cycles "$cyc_worse")" 1 "$cyc_worse s"
 	printf '%-44s %8s %6s  %s\n' "all on: hog stopped to not WORSE (cycles)" \
 	    "$(in_cycles "$cyc_back")" 1 "$cyc_back s"
+	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, hog to WORSE" \
+	    "$slices_worse" 1 "from --log"
+	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, hog gone to not" \
+	    "$slices_back" 1 "from --log"
 fi
 verdict() { awk -v v="$1" -v b="$2" 'BEGIN {
     if (v == "-") print "not measured"; else print (v <= b ? "met" : "missed") }'; }
