@@ -16,9 +16,10 @@
  *         what stat() costs (lmbench's lat_syscall stat shape)
  *   byte  close(dup(0)); syscall(SYS_getpid); syscall(SYS_getuid);
  *         umask(022) per op (the BYTE "System Call Overhead" shape)
- *   fork  fork(); the child _exit(0)s at once; waitpid() for it: the
+ *   fork  fork(); the child exit(0)s at once; waitpid() for it: the
  *         smallest process creation a C program can time (lat_proc fork
- *         and BYTE spawn, from a process of one thread and libc only),
+ *         and BYTE spawn, from a process of one thread and libc only;
+ *         exit(), not _exit(), as their children leave),
  *         the bar for benchtop's lmbench.fork (bench/proc-fidelity.sh)
  *
  * Plain C, no project headers, on purpose: it shares no code with benchtop
@@ -150,7 +151,7 @@ loop_fork(unsigned long n)
 		if ((pid = fork()) < 0)
 			die("probe-syscall: fork");
 		if (pid == 0)
-			_exit(0);
+			exit(0);
 		while (waitpid(pid, &status, 0) < 0)
 			if (errno != EINTR)
 				die("probe-syscall: waitpid");

@@ -397,11 +397,11 @@ static const struct bench_test proc_tests[] = {
 	    .title = "Process Creation",
 	    .origin = BENCH_ORIGIN_BYTE,
 	    .group = BENCH_GROUP_PROCESS,
-	    .definition = "one loop = fork(); the child exits at once; the "
+	    .definition = "one loop = fork(); the child exit()s at once; the "
 	                  "parent wait()s for it (spawn.c)" PROC_TIMED_IN,
 	    .unit = BENCH_UNIT_LPS,
 	    .work_per_op = 1,
-	    .version = 2,
+	    .version = 3,
 	    .setup = proc_fork_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -532,11 +532,11 @@ static const struct bench_test proc_tests[] = {
 	    .title = "fork+exit",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_PROCESS,
-	    .definition = "fork(); the child exits at once; the parent "
+	    .definition = "fork(); the child exit()s at once; the parent "
 	                  "waitpid()s (lat_proc fork)" PROC_TIMED_IN,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
-	    .version = 2,
+	    .version = 3,
 	    .setup = proc_fork_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
