@@ -189,6 +189,23 @@ while [ "$r" -le "$RUNS" ]; do
 	r=$((r + 1))
 done
 
+slices_worse=- slices_back=-
+# slices_between T0 SECONDS: FOCUS_TEST's slices in the log of the all-on
+# run that began within SECONDS after T0 (samples more than 0.3 s apart
+# are two slices: with every test on, a test's slices are a cycle apart).
+slices_between() {
+	[ "$2" = - ] && { echo -; return; }
+	python3 - "$tmp/all.csv" "$FOCUS_TEST" "$1" "$2" <<'EOF'
+import csv, sys
+path, test, t0, d = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
+    float(sys.argv[4])
+ts = sorted(float(r["timestamp"]) for r in csv.DictReader(open(path))
+            if r["test"] == test)
+starts = [t for i, t in enumerate(ts) if i == 0 or t - ts[i - 1] > 0.3]
+print(sum(1 for t in starts if t0 <= t <= t0 + d))
+EOF
+}
+
 # Every test on: a baseline after a full cycle, a quiet minute, a hog.
 QUIET_S=${QUIET_S:-60}
 quiet=- cyc_s=- cyc_worse=- cyc_back=-
@@ -223,22 +240,6 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 	stop_screen
 	;;
 esac
-slices_worse=- slices_back=-
-# slices_between T0 SECONDS: FOCUS_TEST's slices in the log of the all-on
-# run that began within SECONDS after T0 (samples more than 0.3 s apart
-# are two slices: with every test on, a test's slices are a cycle apart).
-slices_between() {
-	[ "$2" = - ] && { echo -; return; }
-	python3 - "$tmp/all.csv" "$FOCUS_TEST" "$1" "$2" <<'EOF'
-import csv, sys
-path, test, t0, d = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
-    float(sys.argv[4])
-ts = sorted(float(r["timestamp"]) for r in csv.DictReader(open(path))
-            if r["test"] == test)
-starts = [t for i, t in enumerate(ts) if i == 0 or t - ts[i - 1] > 0.3]
-print(sum(1 for t in starts if t0 <= t <= t0 + d))
-EOF
-}
 in_cycles() { awk -v v="$1" -v c="$cyc_s" 'BEGIN {
     if (v == "-" || c == "" || c == "-" || c <= 0) print "-";
     else printf "%.2f\n", v / c }'; }

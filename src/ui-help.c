@@ -44,7 +44,7 @@ static const char *const help_lines[] = {
 	"  CV%          coefficient of variation of the recent samples",
 	"  VS BASELINE  the newest slice since b, +-95% CI; ^ better, v worse;",
 	"               'better' or 'WORSE' when the whole interval is beyond",
-	"               +-1% and the spread of the baseline's slices",
+	"               +-1% and where the baseline's slices say one lands",
 	"  VS REF       this machine against the reference (r): above 1x it",
 	"               does better (n/c: definition changed, not comparable;",
 	"               ~: a stand-in, a machine of another class)",

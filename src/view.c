@@ -48,31 +48,34 @@ recent_start(const struct ring_entry *w, size_t k)
 }
 
 /*
- * How far the window's slices differ by themselves: the range of the
- * medians of its slices (each of VIEW_SLICE_MIN samples or more; the
- * window's oldest, cut slice too), in % of the window's median. What
- * the samples of one slice cannot show: a slice sets its test up anew
- * (buffers, files, partners), and that moves its figure as a whole.
+ * How far a new slice may land from the window's median by itself: the
+ * half-width of a 95% prediction interval for one more slice's median,
+ * from the medians of the window's slices (each of VIEW_SLICE_MIN samples
+ * or more; the window's oldest, cut slice too), Student's t with m - 1
+ * degrees of freedom, in % of the window's median; 0 with fewer than two
+ * slices. What the samples of one slice cannot show: a slice sets its
+ * test up anew (buffers, files, partners), and that moves its figure as
+ * a whole; few slices know little of it, and t says so.
  */
 static double
-slice_range(const struct view_row *r, const struct ring_entry *w,
+slice_spread(const struct view_row *r, const struct ring_entry *w,
     const double *ns, const double *cyc, size_t k)
 {
-	double lo = HUGE_VAL, hi = -HUGE_VAL, ci;
-	size_t a = 0;
+	double med[VIEW_WINDOW / VIEW_SLICE_MIN + 1], ci, sd;
+	size_t a = 0, m = 0;
 
 	for (size_t i = 1; i <= k; i++) {
 		if (i < k && !(w[i].flags & SAMPLE_F_SLICE_START))
 			continue;
-		if (i - a >= VIEW_SLICE_MIN) {
-			double v = range_value(r->test, ns, cyc, a, i, &ci);
-
-			lo = fmin(lo, v);
-			hi = fmax(hi, v);
-		}
+		if (i - a >= VIEW_SLICE_MIN)
+			med[m++] = range_value(r->test, ns, cyc, a, i, &ci);
 		a = i;
 	}
-	return hi >= lo && r->value > 0 ? (hi - lo) / r->value * 100 : 0;
+	if (m < 2 || !(r->value > 0))
+		return 0;
+	sd = stats_stddev(med, m);
+	return stats_student_t975(m - 1) * sd * sqrt(1 + 1.0 / (double)m) /
+	    r->value * 100;
 }
 
 static void
@@ -81,7 +84,7 @@ row_empty(struct view_row *r)
 	r->n = r->recent_n = 0;
 	r->ns = r->cyc = r->value = r->cv_pct = r->ci_pct = NAN;
 	r->recent_value = r->recent_ci_pct = NAN;
-	r->noisy_pct = r->slice_range_pct = 0;
+	r->noisy_pct = r->slice_pi_pct = 0;
 }
 
 /* Window statistics of the last VIEW_WINDOW entries, and of the newest
@@ -114,7 +117,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	r->recent_n = k - from;
 	r->recent_value =
 	    range_value(r->test, ns, cyc, from, k, &r->recent_ci_pct);
-	r->slice_range_pct = slice_range(r, w, ns, cyc, k);
+	r->slice_pi_pct = slice_spread(r, w, ns, cyc, k);
 }
 
 /* The sparkline: each sample's value in the unit; marks at the first
@@ -146,8 +149,8 @@ row_spark(struct view_row *r, const struct ring_entry *e, size_t n,
 /*
  * The newest slices against the baseline, signed so that + means a bigger
  * value. A verdict when the whole interval of the change lies beyond
- * VIEW_CHANGE_MIN_PCT and beyond the range of slice medians the baseline
- * was made of: a slice may differ that much from the baseline by itself.
+ * VIEW_CHANGE_MIN_PCT and beyond the prediction interval of a slice's
+ * median the baseline's slices give: a slice may land that far by itself.
  * Disturbed (noisy) samples count: load from outside that takes the
  * worker's CPU is a change the user wants to see; benchtop's own screen
  * stays off the workers' CPUs or waits for a sample boundary.
@@ -165,7 +168,7 @@ row_delta(struct view_row *r, const struct view_baseline *b)
 	if (!isfinite(r->delta_ci_pct))
 		r->delta_ci_pct = 0;
 	r->significant = fabs(r->delta_pct) - r->delta_ci_pct >
-	    fmax(VIEW_CHANGE_MIN_PCT, b->slice_range_pct);
+	    fmax(VIEW_CHANGE_MIN_PCT, b->slice_pi_pct);
 	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
 	                                                  : r->delta_pct < 0;
 }
@@ -224,6 +227,5 @@ view_baseline_take(struct view_baseline *b, const struct view_row *r)
 	b->set = r->n > 0 && isfinite(r->value);
 	b->value = r->value;
 	b->ci_pct = isfinite(r->ci_pct) ? r->ci_pct : 0;
-	b->slice_range_pct =
-	    isfinite(r->slice_range_pct) ? r->slice_range_pct : 0;
+	b->slice_pi_pct = isfinite(r->slice_pi_pct) ? r->slice_pi_pct : 0;
 }

@@ -36,9 +36,9 @@
 /* A frozen median per test, for the delta column (b key). */
 struct view_baseline {
 	int set;
-	double value;           /* median in the test's unit */
-	double ci_pct;          /* 95% CI half-width of that median, % of it */
-	double slice_range_pct; /* its slices' medians: max - min, % of it */
+	double value;        /* median in the test's unit */
+	double ci_pct;       /* 95% CI half-width of that median, % of it */
+	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
 };
 
 struct view_row {
@@ -46,17 +46,18 @@ struct view_row {
 	const struct bench_test *test;
 	int enabled;
 	struct store_meta meta;
-	size_t n;               /* samples in the window */
-	uint64_t total;         /* samples ever */
-	double ns, cyc;         /* medians of the window */
-	double value;           /* median in the test's unit */
-	double cv_pct;          /* of ns/op over the window */
-	double ci_pct;          /* 95% CI half-width of the median, % */
-	double noisy_pct;       /* of the window's samples, disturbed */
-	size_t recent_n;        /* samples of the newest slices */
-	double recent_value;    /* their median in the unit */
-	double recent_ci_pct;   /* 95% CI half-width of it, % */
-	double slice_range_pct; /* the window's slice medians: max - min, % */
+	size_t n;             /* samples in the window */
+	uint64_t total;       /* samples ever */
+	double ns, cyc;       /* medians of the window */
+	double value;         /* median in the test's unit */
+	double cv_pct;        /* of ns/op over the window */
+	double ci_pct;        /* 95% CI half-width of the median, % */
+	double noisy_pct;     /* of the window's samples, disturbed */
+	size_t recent_n;      /* samples of the newest slices */
+	double recent_value;  /* their median in the unit */
+	double recent_ci_pct; /* 95% CI half-width of it, % */
+	double slice_pi_pct;  /* of a new slice's median from the window's
+	                         slices: 95% prediction half-width, % */
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];
 	size_t nspark;
@@ -64,7 +65,7 @@ struct view_row {
 	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
 	int significant; /* the whole interval beyond +-1% and the baseline's
-	                    slice range */
+	                    slice prediction interval */
 	int better;      /* the change is an improvement */
 };
 

@@ -83,7 +83,7 @@ test_newest_slice(void)
 
 	quiet_baseline(&h, &b);
 	CHECK("baseline set", b.set && fabs(b.value - 0.1) < 0.001);
-	CHECK("quiet slices: a narrow slice range", b.slice_range_pct < 1);
+	CHECK("quiet slices: a narrow slice interval", b.slice_pi_pct < 1);
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("a quiet slice: no verdict", r.has_delta && !r.significant);
@@ -118,7 +118,7 @@ test_short_slices(void)
 }
 
 static void
-test_slice_range(void)
+test_slice_spread(void)
 {
 	struct view_baseline b;
 	struct history h;
@@ -130,16 +130,40 @@ test_slice_range(void)
 		add_slice(&h, s == 2 ? 104 : 100, SLICE, 1);
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r);
-	CHECK_NEAR("the baseline's slice range", b.slice_range_pct, 4, 0.5);
+	/* sd of the medians 2%, t(3) 3.18, sqrt(1 + 1/4): 7.1% */
+	CHECK_NEAR("the baseline's slice interval", b.slice_pi_pct, 7.1, 0.3);
 	add_slice(&h, 103, SLICE, 1);
 	build(&r, &h, &b);
-	CHECK("a slice within the range is no verdict", !r.significant);
+	CHECK("a slice within it is no verdict", !r.significant);
 	add_slice(&h, 115, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("a slice well beyond it is", r.significant && !r.better);
 	add_slice(&h, 85, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("and faster is better", r.significant && r.better);
+}
+
+/* Two slices know little of how slices vary: t with one degree of
+ * freedom is 12.7. */
+static void
+test_two_slices(void)
+{
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+
+	memset(&h, 0, sizeof h);
+	add_slice(&h, 100, SLICE, 1);
+	add_slice(&h, 102, SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	CHECK("two slices: a wide interval", b.slice_pi_pct > 15);
+	add_slice(&h, 110, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("two slices: +9% is no verdict", !r.significant);
+	add_slice(&h, 200, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("two slices: twice the cost is WORSE", r.significant);
 }
 
 static void
@@ -154,7 +178,7 @@ test_unmarked(void)
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r);
 	CHECK("no slice marks: the whole window", r.recent_n == 40);
-	CHECK("no slice marks: no slice range", b.slice_range_pct == 0);
+	CHECK("no slice marks: no slice interval", b.slice_pi_pct == 0);
 	add_slice(&h, 150, 30, 0);
 	build(&r, &h, &b);
 	CHECK("no marks: the window's median decides", !r.significant);
@@ -171,7 +195,8 @@ main(void)
 {
 	test_newest_slice();
 	test_short_slices();
-	test_slice_range();
+	test_slice_spread();
+	test_two_slices();
 	test_unmarked();
 	return check_summary("test-view");
 }
