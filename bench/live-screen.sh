@@ -10,7 +10,8 @@
 #      whether the row said WORSE in the FOCUS_QUIET_S seconds before the
 #      hog, with nothing changed (bar: never),
 #   4. every test on (PARTS quiet, cycle; not in the default): a baseline
-#      once the screen shows its cycle time and one more cycle has run,
+#      once the screen shows its cycle time and two more cycles have run
+#      (a fast row's window then holds about four slices),
 #      then QUIET_S seconds with nothing changed: the rows that said
 #      WORSE (bar: none); then the hog: the cycles from its start until
 #      FOCUS_TEST's row says WORSE, and from its end until it does not,
@@ -214,7 +215,7 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 	wait_screen 'cycle [0-9]' 'first pass|cycle [0-9]' 300 >/dev/null
 	cyc_s=$(T capture-pane -p | sed -n 's/.* cycle \([0-9]*\)s.*/\1/p' |
 	    head -1)
-	sleep "${cyc_s:-60}"
+	sleep $((${cyc_s:-60} * 2)) # the baseline holds about four slices
 	T send-keys b
 	sleep 2
 	rows_worse "$QUIET_S" >"$tmp/quiet-rows"
