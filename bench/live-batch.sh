@@ -12,17 +12,20 @@
 # Each round runs, in this order on odd rounds and reversed on even ones
 # (so that a drift of the machine weighs on every side alike):
 #   batch     benchtop --batch -t BATCH_S --only ONLY --json
-#   default   benchtop --watch 1 --jsonl --only ONLY   (default -j)
+#   default   benchtop --watch 1 --log F.csv --only ONLY   (default -j)
 #   j2        the same with -j 2
 #   j2screen  benchtop -j 2 --log F.csv on a screen in a private tmux
 #             server (120x40)
 # each live mode for LIVE_S seconds (default: enough for every test to
-# get one 1 s slice). Per test: the batch median of ns/op over the
-# rounds, its own CV (the batch report's cv_pct, median over rounds),
-# and each live mode's median (of its interval records, or of every
-# logged sample for the screen) over batch. A ratio meets the bar when
-# it is within 10% of 1 or within twice the test's CV, whichever is
-# larger.
+# get one 1 s slice). Like is compared with like: a run's figure is the
+# median of every sample it took, as the batch report's is (and as the
+# screen's row is, of its window); not the median of --jsonl's interval
+# records, where a first look's four samples weigh as much as a full
+# slice's twenty. Per test: the median over the rounds of the batch's
+# figure, its own CV (the batch report's cv_pct, median over rounds),
+# and the median over the rounds of each live mode's figure, over the
+# batch's. A ratio meets the bar when it is within 10% of 1 or within
+# twice the test's CV, whichever is larger.
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
 #   ONLY     globs of test ids, comma-separated (default: every test)
@@ -81,10 +84,10 @@ run_batch() { # run_batch OUT
 	"$BENCHTOP" --batch -t "$BATCH_S" --only "$ONLY" --json >"$1" \
 	    2>"$tmp/batch.err" || note "batch: $(head -n 1 "$tmp/batch.err")"
 }
-run_watch() { # run_watch OUT [OPTION...]
+run_watch() { # run_watch LOG [OPTION...]
 	out=$1
 	shift
-	"$BENCHTOP" --watch 1 --jsonl --only "$ONLY" "$@" >"$out" \
+	"$BENCHTOP" --watch 1 --log "$out" --only "$ONLY" "$@" \
 	    2>"$tmp/watch.err" &
 	live_pid=$!
 	sleep "$LIVE_S"
@@ -106,8 +109,8 @@ run_screen() { # run_screen LOG: a fresh tmux server (socket) each time
 run_mode() { # run_mode MODE ROUND
 	case $1 in
 	batch) run_batch "$tmp/batch-$2.json" ;;
-	default) run_watch "$tmp/default-$2.jsonl" ;;
-	j2) run_watch "$tmp/j2-$2.jsonl" -j 2 ;;
+	default) run_watch "$tmp/default-$2.csv" ;;
+	j2) run_watch "$tmp/j2-$2.csv" -j 2 ;;
 	j2screen) run_screen "$tmp/j2screen-$2.csv" ;;
 	esac
 }
@@ -138,24 +141,20 @@ for f in sorted(glob.glob(os.path.join(tmp, "batch-*.json"))):
         if t.get("status") == "ok" and t.get("ns_per_op"):
             batch.setdefault(t["id"], []).append(t["ns_per_op"])
             cv.setdefault(t["id"], []).append(t.get("cv_pct") or 0)
+# Per live mode and test: each run's median of every sample it logged.
 live = {m: {} for m in modes}
 for m in modes:
-    for f in glob.glob(os.path.join(tmp, m + "-*.jsonl")):
-        for line in open(f):
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue
-            if rec.get("status") == "ok" and rec.get("ns"):
-                live[m].setdefault(rec["test"], []).append(rec["ns"])
     for f in glob.glob(os.path.join(tmp, m + "-*.csv")):
+        run = {}
         for row in csv.DictReader(open(f)):
             try:
                 v = float(row["ns_per_op"])
             except (KeyError, ValueError):
                 continue
             if v > 0:
-                live[m].setdefault(row["test"], []).append(v)
+                run.setdefault(row["test"], []).append(v)
+        for tid, vs in run.items():
+            live[m].setdefault(tid, []).append(statistics.median(vs))
 
 head = "%-24s %11s %6s" % ("test", "batch ns", "CV%")
 for m in modes:

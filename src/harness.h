@@ -4,6 +4,7 @@
  * API sketch:
  *   harness_init(&h, &clock, target_ns);
  *   harness_measure_overheads(&h);       timer reads, empty loop
+ *   harness_refine_overheads(&h);        each run: keep the least
  *   harness_calibrate(&h, ctx, &n);      n so a sample lasts ~target
  *   harness_sample(&h, ctx, n, &s);      one sample, overheads removed
  *   n = harness_rescale(&h, n, s.wall_ns);  follow a drifting cost
@@ -103,8 +104,19 @@ void harness_init(struct harness *h, const struct harness_clock *clock,
 void harness_new_run(struct harness *h);
 void harness_noise_reset(struct harness_noise *z);
 
-/* Measure the cost of the clock reads and of an empty loop iteration. */
+/*
+ * Measure the cost of the clock reads and of an empty loop iteration:
+ * the least of a few medians (a disturbance only adds to them).
+ */
 void harness_measure_overheads(struct harness *h);
+
+/*
+ * One more, shorter round of both medians; each overhead becomes the
+ * lower of the two. Each run (a batch test, a live slice) calls it, so
+ * that a start-up disturbed for longer than its rounds is not kept for
+ * the process's life.
+ */
+void harness_refine_overheads(struct harness *h);
 
 /* Time one sample of n operations. Returns the run's status. */
 int harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,

@@ -295,13 +295,20 @@ cleanup(struct live *l)
 	free(l->tests);
 }
 
-/* One export, from a CPU no slice claims (see monitor_screen_begin). */
+/*
+ * One export and --log write, from a CPU no slice claims (see
+ * monitor_screen_begin). What the log could not write waits in its
+ * buffer for the next pass, and is said at the end (report_log_loss).
+ */
 static int
 export_pass(struct live *l)
 {
-	int pass = monitor_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc;
+	int pass = monitor_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc = 0;
 
-	rc = exporter_tick(&l->exporter);
+	if (l->have_exporter)
+		rc = exporter_tick(&l->exporter);
+	if (l->log.fd >= 0)
+		(void)sample_log_write(&l->log, 0);
 	monitor_screen_end(l->monitor, pass);
 	return rc;
 }
@@ -323,9 +330,15 @@ watch_loop(struct live *l)
 	sigaddset(&set, SIGHUP);
 	for (;;) {
 		sig = sigtimedwait(&set, NULL, &tick);
-		if (sig > 0)
+		if (sig > 0) {
+			/* The samples since the last pass; what is measured
+			 * from now on is neither logged nor exported. */
+			if (l->log.fd >= 0)
+				(void)sample_log_write(&l->log, 0);
 			return 0;
-		if (l->have_exporter && export_pass(l) != 0) {
+		}
+		if ((l->have_exporter || l->log.fd >= 0) &&
+		    export_pass(l) != 0) {
 			fatal_say("export", strerror(errno));
 			return EXIT_RUNTIME;
 		}
@@ -392,6 +405,7 @@ live_run(const struct opts *o)
 	}
 	if (o->watch_s > 0) {
 		rc = watch_loop(&l);
+		report_log_loss(&l.log);
 		cleanup(&l);
 		return rc;
 	}

@@ -123,7 +123,8 @@ const char opts_usage[] =
     "      --quiet-ui        the screen redraws only while every worker\n"
     "                        waits between samples, every 5 s or slower,\n"
     "                        from a CPU the workers do not use (key Q)\n"
-    "      --log FILE.csv    append every live sample to FILE.csv\n"
+    "      --log FILE.csv    append every live sample to FILE.csv (the\n"
+    "                        screen or --watch)\n"
     "      --ref A[,B]       compare with reference A (and B beside it):\n"
     "                        each a CPU class (p6, netburst, k7...: per\n"
     "                        test, that class's machine), a reference\n"
@@ -492,12 +493,11 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 		(void)snprintf(err, size, "--machine needs --report");
 		return -1;
 	}
-	/* Batch and --watch have no screen to log: say so, do not ignore. */
-	if (o->log != NULL &&
-	    (o->mode == OPTS_BATCH || o->mode == OPTS_WATCH)) {
+	/* Batch has no live samples to log: say so, do not ignore. */
+	if (o->log != NULL && o->mode == OPTS_BATCH) {
 		(void)snprintf(err, size,
-		    "--log goes with the live screen (not --batch, --report, "
-		    "--check, --watch)");
+		    "--log goes with the live screen or --watch (not --batch, "
+		    "--report, --check)");
 		return -1;
 	}
 	return 0;

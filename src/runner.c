@@ -239,6 +239,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	int st = BENCH_OK;
 
 	memset(r, 0, sizeof *r);
+	harness_refine_overheads(h);
 	harness_new_run(h);
 	r->test = t;
 	r->value = NAN;

@@ -36,7 +36,19 @@ file=byte.fs_write,lmbench.fs_create_0k
     --placement spread --only "$single,$spread,$bandwidth,$file" \
     >"$work/watch.jsonl" 2>"$work/watch.err" &
 pid=$!
-sleep 6
+# 6 s, or up to 40 s on a loaded machine, until one test of each kind
+# (a bandwidth and a file test among them) and 8 slices are recorded.
+waited=0
+while [ "$waited" -lt 40 ]; do
+	sleep 1
+	waited=$((waited + 1))
+	[ "$waited" -lt 6 ] && continue
+	n=$(grep '"test": "benchtop.slice"' "$work/watch.jsonl" |
+	    grep -vc '"of": "benchtop\.')
+	grep -q '"of": "lmbench.bw_' "$work/watch.jsonl" &&
+	    grep -Eq '"of": "(byte.fs_write|lmbench.fs_create_0k)"' \
+	        "$work/watch.jsonl" && [ "$n" -ge 8 ] && break
+done
 kill -TERM "$pid"
 wait "$pid"
 rc=$?

@@ -95,7 +95,8 @@ for l in lines:
 
 # --watch: a headless loop that exports until TERM.
 "$BENCHTOP" --watch 0.5 --jsonl --only lmbench.null_call --slice-ms 200 \
-    --openmetrics-file "$work/live.prom" >"$work/watch.jl" 2>&1 &
+    --openmetrics-file "$work/live.prom" --log "$work/watch.csv" \
+    >"$work/watch.jl" 2>&1 &
 pid=$!
 sleep 2.5
 kill -TERM $pid
@@ -116,6 +117,16 @@ for r in recs:
               "unit", "ns", "cycles", "samples", "placement"):
         assert k in r, (k, r)
 ' "$work/watch.jl"
+check "--watch --log: every exported sample logged, the rest at TERM" \
+    "$PYTHON" -c '
+import csv, json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+exported = sum(r["samples"] for r in recs if r["test"] == "lmbench.null_call")
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert exported > 0 and len(rows) >= exported, (exported, len(rows))
+assert all(r["test"] == "lmbench.null_call" and float(r["ns_per_op"]) > 0
+           for r in rows), rows[:3]
+' "$work/watch.jl" "$work/watch.csv"
 check "--watch rewrote the OpenMetrics file" grep -q \
     '^benchtop_op_seconds{test="lmbench.null_call"' "$work/live.prom"
 check "... with the self row's gauge" grep -q \

@@ -153,6 +153,29 @@ test_overheads(void)
 	    !(s.flags & SAMPLE_F_NOISY));
 }
 
+/*
+ * Overheads keep the least measurement: a start disturbed throughout (a
+ * read twice as dear) is corrected by a later, calmer round, and a
+ * disturbed later round never raises them.
+ */
+static void
+test_overheads_keep_least(void)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+
+	setup(&h, &ctx, 100, 10, 25000000);
+	harness_measure_overheads(&h);
+	CHECK_NEAR("disturbed start: 3 reads of 100 ns", h.timer_ns, 300, 1e-9);
+	fake.read_cost_ns = 50;
+	harness_refine_overheads(&h);
+	CHECK_NEAR("a calm round lowers it", h.timer_ns, 150, 1e-9);
+	CHECK_NEAR("ticks too", h.timer_ticks, 100, 1e-9);
+	fake.read_cost_ns = 400;
+	harness_refine_overheads(&h);
+	CHECK_NEAR("a disturbed round leaves it", h.timer_ns, 150, 1e-9);
+}
+
 /* A cost that drifts far from calibration gets n rescaled. */
 static void
 test_rescale(void)
@@ -338,6 +361,7 @@ main(void)
 	test_calibration_converges();
 	test_slow_operation();
 	test_overheads();
+	test_overheads_keep_least();
 	test_rescale();
 	test_failure_propagates();
 	test_baseline();
