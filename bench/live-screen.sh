@@ -6,7 +6,17 @@
 #      one, over STEADY_S seconds with every test on (bar: 60),
 #   3. focus (f) on a syscall test with a baseline (b): seconds from a
 #      CPU hog starting on the worker's CPU until the row says WORSE, and
-#      from the hog stopping until it no longer does (bar: 5 each).
+#      from the hog stopping until it no longer does (bar: 5 each); and
+#      whether the row said WORSE in the FOCUS_QUIET_S seconds before the
+#      hog, with nothing changed (bar: never),
+#   4. every test on (PARTS quiet, cycle; not in the default): a baseline
+#      once the screen shows its cycle time and two more cycles have run
+#      (a fast row's window then holds about four slices),
+#      then QUIET_S seconds with nothing changed: the rows that said
+#      WORSE (bar: none); then the hog: the cycles from its start until
+#      FOCUS_TEST's row says WORSE, and from its end until it does not,
+#      and the slices of that row (from --log) that began in between
+#      (bar: 1 each: the row's first slice after the change shows it).
 # 1 and 3 are each the median of RUNS runs.
 #
 #   sh bench/live-screen.sh          (about 6 minutes)
@@ -14,8 +24,9 @@
 # A benchmark that prints, not a test: it always exits 0.
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
-#   RUNS (default 3)   STEADY_S (default 150)
-#   PARTS (default "picture focus": 1 and 2, and 3)
+#   RUNS (default 3)   STEADY_S (default 150)   QUIET_S (default 60)
+#   FOCUS_QUIET_S (default 10)
+#   PARTS (default "picture focus": 1 and 2, and 3; "quiet cycle": 4)
 #   FOCUS_TEST (default lmbench.null_call)
 # The last lines, "@@ ...", are the summary run.sh collects.
 
@@ -51,7 +62,7 @@ machine_line
 start_screen() { # start_screen LOG [OPTION...]
 	log=$1
 	shift
-	T new-session -d -x "${WIDTH:-120}" -y 40 \
+	T new-session -d -x "${WIDTH:-120}" -y "${HEIGHT:-40}" \
 	    "exec '$BENCHTOP' --log '$log' $*"
 	t0=$(now)
 }
@@ -107,6 +118,24 @@ print("-")
 EOF
 }
 
+# rows_worse SECONDS: the tests whose row said WORSE at any time in the
+# next SECONDS, one a line.
+rows_worse() {
+	python3 - "$sock" "$1" <<'EOF'
+import re, subprocess, sys, time
+sock, limit = sys.argv[1], float(sys.argv[2])
+seen, t0 = set(), time.time()
+while time.time() - t0 < limit:
+    out = subprocess.run(["tmux", "-L", sock, "-f", "/dev/null",
+                          "capture-pane", "-p"], capture_output=True,
+                         text=True).stdout
+    seen.update(l.split()[0] for l in out.splitlines()
+                if re.search(r" WORSE ", l))
+    time.sleep(0.5)
+print("\n".join(sorted(seen)))
+EOF
+}
+
 echo "live-screen.sh: $RUNS runs of the first picture;" \
     "steady state over $STEADY_S s; focus on $FOCUS_TEST"
 # The steady run first: the tests that give samples here at all (an
@@ -133,6 +162,7 @@ done
 cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[,-].*//')
 : >"$tmp/worse"
 : >"$tmp/back"
+: >"$tmp/fquiet"
 r=1
 case " $PARTS " in *" focus "*) ;; *) RUNS=0 ;; esac
 WIDTH=200 # room for the VS BASELINE column's WORSE
@@ -143,6 +173,7 @@ while [ "$r" -le "$RUNS" ]; do
 	sleep 6
 	T send-keys b
 	sleep 3
+	rows_worse "${FOCUS_QUIET_S:-10}" | grep -c . >>"$tmp/fquiet"
 	taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
 	hog=$!
 	w=$(wait_screen 'WORSE' "^$FOCUS_TEST" 30)
@@ -159,6 +190,61 @@ while [ "$r" -le "$RUNS" ]; do
 	r=$((r + 1))
 done
 
+slices_worse=- slices_back=-
+# slices_between T0 SECONDS: FOCUS_TEST's slices in the log of the all-on
+# run that began within SECONDS after T0 (samples more than 0.3 s apart
+# are two slices: with every test on, a test's slices are a cycle apart).
+slices_between() {
+	[ "$2" = - ] && { echo -; return; }
+	python3 - "$tmp/all.csv" "$FOCUS_TEST" "$1" "$2" <<'EOF'
+import csv, sys
+path, test, t0, d = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
+    float(sys.argv[4])
+ts = sorted(float(r["timestamp"]) for r in csv.DictReader(open(path))
+            if r["test"] == test)
+starts = [t for i, t in enumerate(ts) if i == 0 or t - ts[i - 1] > 0.3]
+print(sum(1 for t in starts if t0 <= t <= t0 + d))
+EOF
+}
+
+# Every test on: a baseline after a full cycle, a quiet minute, a hog.
+QUIET_S=${QUIET_S:-60}
+quiet=- cyc_s=- cyc_worse=- cyc_back=-
+case " $PARTS " in *" quiet "* | *" cycle "*)
+	WIDTH=200 HEIGHT=120 start_screen "$tmp/all.csv"
+	wait_screen 'cycle [0-9]' 'first pass|cycle [0-9]' 300 >/dev/null
+	cyc_s=$(T capture-pane -p | sed -n 's/.* cycle \([0-9]*\)s.*/\1/p' |
+	    head -1)
+	sleep $((${cyc_s:-60} * 2)) # the baseline holds about four slices
+	T send-keys b
+	sleep 2
+	rows_worse "$QUIET_S" >"$tmp/quiet-rows"
+	quiet=$(grep -c . "$tmp/quiet-rows")
+	case " $PARTS " in *" cycle "*)
+		taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
+		hog=$!
+		t_hog=$(now)
+		cyc_worse=$(wait_screen 'WORSE' "^$FOCUS_TEST" \
+		    $((${cyc_s:-60} * 3)))
+		kill "$hog"
+		wait "$hog" 2>/dev/null
+		hog=
+		t_gone=$(now)
+		if [ "$cyc_worse" != - ]; then
+			cyc_back=$(wait_screen '!WORSE' "^$FOCUS_TEST" \
+			    $((${cyc_s:-60} * 3)))
+			slices_worse=$(slices_between "$t_hog" "$cyc_worse")
+			slices_back=$(slices_between "$t_gone" "$cyc_back")
+		fi
+		;;
+	esac
+	stop_screen
+	;;
+esac
+in_cycles() { awk -v v="$1" -v c="$cyc_s" 'BEGIN {
+    if (v == "-" || c == "" || c == "-" || c <= 0) print "-";
+    else printf "%.2f\n", v / c }'; }
+
 med() { grep -v '^-$' "$1" >"$1.num"; median "$1.num" '%.1f'; }
 first=$(med "$tmp/first")
 worse=$(med "$tmp/worse")
@@ -172,6 +258,21 @@ printf '%-44s %8s %6s  %s\n' "focus: hog on CPU ${cpu:-0} to WORSE" "$worse" 5 \
     "$(tr '\n' ' ' <"$tmp/worse")"
 printf '%-44s %8s %6s  %s\n' "focus: hog stopped to not WORSE" "$back" 5 \
     "$(tr '\n' ' ' <"$tmp/back")"
+printf '%-44s %8s %6s  %s\n' \
+    "focus: rows WORSE ${FOCUS_QUIET_S:-10} s before the hog" \
+    "$(sort -n "$tmp/fquiet" | tail -1)" 0 "$(tr '\n' ' ' <"$tmp/fquiet")"
+if [ "$quiet" != - ]; then
+	printf '%-44s %8s %6s  %s\n' "all on: rows WORSE in $QUIET_S s, no change" \
+	    "$quiet" 0 "$(tr '\n' ' ' <"$tmp/quiet-rows")"
+	printf '%-44s %8s %6s  %s\n' "all on: hog to WORSE (cycles of ${cyc_s}s)" \
+	    "$(in_cycles "$cyc_worse")" 1 "$cyc_worse s"
+	printf '%-44s %8s %6s  %s\n' "all on: hog stopped to not WORSE (cycles)" \
+	    "$(in_cycles "$cyc_back")" 1 "$cyc_back s"
+	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, hog to WORSE" \
+	    "$slices_worse" 1 "from --log"
+	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, hog gone to not" \
+	    "$slices_back" 1 "from --log"
+fi
 verdict() { awk -v v="$1" -v b="$2" 'BEGIN {
     if (v == "-") print "not measured"; else print (v <= b ? "met" : "missed") }'; }
 summary "start to every row with a value" "$first s" "15 s" \

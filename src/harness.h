@@ -74,6 +74,9 @@ struct harness {
  * noise: readers set it aside once a full slice's samples are there.
  */
 #define SAMPLE_F_FIRST_LOOK 0x40u
+/* The first sample a slice of the live monitor pushed: where the newest
+ * run of the test begins, which the baseline verdict compares (view.c). */
+#define SAMPLE_F_SLICE_START 0x80u
 
 struct sample {
 	uint64_t t_ns;        /* end of the sample on the harness clock */

@@ -117,6 +117,8 @@ push_sample(void *arg, const struct sample *s)
 
 	if (sample_disturbed(p->w))
 		copy.flags |= SAMPLE_F_NOISY | SAMPLE_F_SCREEN;
+	if (p->w->slice.samples == 0)
+		copy.flags |= SAMPLE_F_SLICE_START;
 	store_push(p->w->m->store, p->i, &copy);
 	p->w->slice.samples++; /* read under m->lock once the slice ends */
 	park_if_held(p->w->m);

@@ -42,8 +42,9 @@ static const char *const help_lines[] = {
 	"  HISTORY      sparkline of recent samples, oldest left, and its "
 	"scale",
 	"  CV%          coefficient of variation of the recent samples",
-	"  VS BASELINE  change since b, +-95% CI; ^ better, v worse; 'better'",
-	"               or 'WORSE' when the whole interval is beyond +-1%",
+	"  VS BASELINE  the newest slice since b, +-95% CI; ^ better, v worse;",
+	"               'better' or 'WORSE' when the whole interval is beyond",
+	"               +-1% and where the baseline's slices say one lands",
 	"  VS REF       this machine against the reference (r): above 1x it",
 	"               does better (n/c: definition changed, not comparable;",
 	"               ~: a stand-in, a machine of another class)",

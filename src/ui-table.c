@@ -56,7 +56,7 @@ static const struct column {
 	[COL_CYC] = { "CYC/OP", 9, 9 },
 	[COL_SPARK] = { "HISTORY", 10, 6 },
 	[COL_SPREAD] = { "CV%", 6, 8 },
-	[COL_DELTA] = { "VS BASELINE", 17, 2 },
+	[COL_DELTA] = { "VS BASELINE", 20, 2 },
 	[COL_REF] = { "VS REF", 7, 3 },
 	[COL_REF_B] = { "VS B", 7, 3 },
 	[COL_B_VS_A] = { "B/A", 7, 3 },
@@ -116,15 +116,37 @@ layout_make(struct layout *l, int cols, int baseline, int ref, int ref_b)
 		    cols - total_width(l) + l->width[COL_STATUS];
 }
 
+/* Bytes of the first `cells` characters of UTF-8 text `s`, every
+ * character one cell wide (the table's glyphs are): where to cut it. */
+static int
+cell_bytes(const char *s, int cells, int *shown)
+{
+	int b = 0;
+
+	*shown = 0;
+	while (s[b] != '\0' && *shown < cells) {
+		b++;
+		while ((s[b] & 0xc0) == 0x80) /* continuation bytes */
+			b++;
+		++*shown;
+	}
+	return b;
+}
+
+/* Text in a column of `width` cells: padded by cells, not bytes, so a
+ * "±" or an arrow does not eat the end of the text. */
 static void
 put(int y, int *x, int width, const char *s, int right)
 {
+	int shown, bytes;
+
 	if (width <= 0)
 		return;
+	bytes = cell_bytes(s, width, &shown);
 	if (right)
-		mvprintw(y, *x, "%*.*s", width, width, s);
+		mvprintw(y, *x, "%*s%.*s", width - shown, "", bytes, s);
 	else
-		mvprintw(y, *x, "%-*.*s", width, width, s);
+		mvprintw(y, *x, "%.*s%*s", bytes, s, width - shown, "");
 	*x += width + 1;
 }
 
@@ -156,21 +178,28 @@ direction(const struct ui *ui, const struct view_row *r)
 	return ui->utf8 ? "\u25bc" : "v";
 }
 
-/* "+12.3% ±0.4 ^ better": change, interval, direction, significance. */
+/*
+ * "+12.3% ±0.4 ^" or, with a verdict, "+48.1% ±21 WORSE": change,
+ * interval, then the direction as an arrow, or as the verdict's word,
+ * which says it too. At most 20 cells: the column's width, so the word
+ * is never cut off.
+ */
 static void
 format_delta(const struct ui *ui, const struct view_row *r, char *buf,
     size_t size)
 {
 	char pct[16];
+	double ci = r->delta_ci_pct;
 
 	if (!r->has_delta) {
 		(void)snprintf(buf, size, "-");
 		return;
 	}
 	fmt_pct(pct, sizeof pct, r->delta_pct, 7, 1);
-	(void)snprintf(buf, size, "%s %s%.1f %s%s", pct,
-	    ui->utf8 ? "\u00b1" : "+-", r->delta_ci_pct, direction(ui, r),
-	    r->significant ? (r->better ? " better" : " WORSE") : "");
+	(void)snprintf(buf, size, ci < 10 ? "%s %s%.1f %s" : "%s %s%.0f %s",
+	    pct, ui->utf8 ? "\u00b1" : "+-", ci > 999 ? 999 : ci,
+	    r->significant ? (r->better ? "better" : "WORSE")
+	                   : direction(ui, r));
 }
 
 static void

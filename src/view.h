@@ -16,6 +16,17 @@
 
 /* Samples behind a row's statistics: the most recent ones. */
 #define VIEW_WINDOW 64
+/*
+ * The verdict against a baseline (b) compares the newest run of the test:
+ * its newest slice, back to whole slices holding at least VIEW_RECENT_MIN
+ * samples (a hog, a tuning change shows in one slice, not after a window
+ * of minutes). A slice of fewer than VIEW_SLICE_MIN samples does not count
+ * in the spread of slice medians the baseline records.
+ */
+#define VIEW_RECENT_MIN 8
+#define VIEW_SLICE_MIN  4
+/* Changes smaller than this are no verdict, however certain. */
+#define VIEW_CHANGE_MIN_PCT 1.0
 /* The status says "noisy" from this share of disturbed samples on. */
 #define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
@@ -25,8 +36,9 @@
 /* A frozen median per test, for the delta column (b key). */
 struct view_baseline {
 	int set;
-	double value;  /* median in the test's unit */
-	double ci_pct; /* 95% CI half-width of that median, % of it */
+	double value;        /* median in the test's unit */
+	double ci_pct;       /* 95% CI half-width of that median, % of it */
+	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
 };
 
 struct view_row {
@@ -34,20 +46,26 @@ struct view_row {
 	const struct bench_test *test;
 	int enabled;
 	struct store_meta meta;
-	size_t n;                     /* samples in the window */
-	uint64_t total;               /* samples ever */
-	double ns, cyc;               /* medians of the window */
-	double value;                 /* median in the test's unit */
-	double cv_pct;                /* of ns/op over the window */
-	double ci_pct;                /* 95% CI half-width of the median, % */
-	double noisy_pct;             /* of the window's samples, disturbed */
+	size_t n;             /* samples in the window */
+	uint64_t total;       /* samples ever */
+	double ns, cyc;       /* medians of the window */
+	double value;         /* median in the test's unit */
+	double cv_pct;        /* of ns/op over the window */
+	double ci_pct;        /* 95% CI half-width of the median, % */
+	double noisy_pct;     /* of the window's samples, disturbed */
+	size_t recent_n;      /* samples of the newest slices */
+	double recent_value;  /* their median in the unit */
+	double recent_ci_pct; /* 95% CI half-width of it, % */
+	double slice_pi_pct;  /* of a new slice's median from the window's
+	                         slices: 95% prediction half-width, % */
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];
 	size_t nspark;
 	int has_delta;
-	double delta_pct; /* change against the baseline, in the unit */
+	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
-	int significant; /* the whole interval beyond +-1% */
+	int significant; /* the whole interval beyond +-1% and the baseline's
+	                    slice prediction interval */
 	int better;      /* the change is an improvement */
 };
 

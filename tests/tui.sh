@@ -97,6 +97,12 @@ T send-keys b
 if wait_for "VS BASELINE" 3; then ok; else fail_screen "b shows the delta column"; fi
 sleep 1.5
 shows "a delta in a row" "^lmbench.null_call .*[0-9]\.[0-9]% [+±]"
+# The whole cell: change, interval, then the direction or the verdict's
+# word (a column padded by bytes cut it off after the multibyte signs).
+if grep -Eq '^lmbench\.null_call .*% ±[0-9.]+ (▲|▼|=|better|WORSE) ' \
+    "$work/screen"; then ok; else
+	fail_screen "the delta keeps its direction or verdict"
+fi
 
 T send-keys u
 if wait_for "placement same" 3; then ok; else fail_screen "u: placement same"; fi
