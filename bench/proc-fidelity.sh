@@ -12,7 +12,7 @@
 # even rounds in the reverse), medians over rounds:
 #
 #   1. lmbench.fork (--batch) against `probe-syscall fork`, a minimal C
-#      program that forks, _exits and waits (bar: within 15%). The probe
+#      program that forks, exit()s and waits (bar: within 15%). The probe
 #      links libm for its statistics: its fork copies those mappings too,
 #      which cost it about 10% against a probe without (113 against 124
 #      us on the 2-CPU KVM guest this was written on), so benchtop-proc
@@ -178,7 +178,7 @@ fork=$(m bt.lmbench.fork)
 pr=$(m probe)
 rp=$(ratio "$fork" "$pr")
 printf '%-34s %12s\n' "lmbench.fork (--batch), us" "$fork" \
-    "minimal fork+_exit+waitpid, us" "$pr" "ratio benchtop / probe" "$rp"
+    "minimal fork+exit+waitpid, us" "$pr" "ratio benchtop / probe" "$rp"
 summary "lmbench.fork vs minimal probe" "$rp" "0.85..1.15" \
     "$(within "$rp" 0.85 1.15)"
 
