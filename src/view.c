@@ -81,9 +81,10 @@ slice_spread(const struct view_row *r, const struct ring_entry *w,
 static void
 row_empty(struct view_row *r)
 {
-	r->n = r->recent_n = 0;
+	r->n = r->recent_n = r->prev_n = 0;
 	r->ns = r->cyc = r->value = r->cv_pct = r->ci_pct = NAN;
 	r->recent_value = r->recent_ci_pct = NAN;
+	r->prev_value = r->prev_ci_pct = NAN;
 	r->noisy_pct = r->slice_pi_pct = 0;
 }
 
@@ -118,6 +119,15 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	r->recent_value =
 	    range_value(r->test, ns, cyc, from, k, &r->recent_ci_pct);
 	r->slice_pi_pct = slice_spread(r, w, ns, cyc, k);
+	r->prev_n = 0;
+	r->prev_value = r->prev_ci_pct = NAN;
+	if (from >= VIEW_RECENT_MIN) {
+		size_t before = recent_start(w, from);
+
+		r->prev_n = from - before;
+		r->prev_value =
+		    range_value(r->test, ns, cyc, before, from, &r->prev_ci_pct);
+	}
 }
 
 /* The sparkline: each sample's value in the unit; marks at the first
@@ -146,6 +156,45 @@ row_spark(struct view_row *r, const struct ring_entry *e, size_t n,
 	}
 }
 
+/* Signed change of `value` against the baseline, %; its CI in *ci. */
+static double
+change_pct(double value, double ci_pct, const struct view_baseline *b,
+    double *ci)
+{
+	*ci = sqrt(ci_pct * ci_pct + b->ci_pct * b->ci_pct);
+	if (!isfinite(*ci))
+		*ci = 0;
+	return (value - b->value) / b->value * 100;
+}
+
+/* -1, 0 or +1: the change's whole interval below or above the bar. */
+static int
+change_sign(double pct, double ci, const struct view_baseline *b)
+{
+	if (fabs(pct) - ci <= fmax(VIEW_CHANGE_MIN_PCT, b->slice_pi_pct))
+		return 0;
+	return pct > 0 ? 1 : -1;
+}
+
+/*
+ * A verdict needs the slices before the newest to have moved the same
+ * way: one slice that lands far off by itself (a quiet machine gives
+ * one now and then, a slice being a fresh setup of its test) is no
+ * verdict, a change that lasts is, from its second slice on. A row
+ * with no earlier slice in the window judges the newest alone.
+ */
+static int
+change_lasts(const struct view_row *r, const struct view_baseline *b,
+    int sign)
+{
+	double ci, pct;
+
+	if (r->prev_n == 0 || !isfinite(r->prev_value))
+		return 1;
+	pct = change_pct(r->prev_value, r->prev_ci_pct, b, &ci);
+	return change_sign(pct, ci, b) == sign;
+}
+
 /*
  * The newest slices against the baseline, signed so that + means a bigger
  * value. A verdict when the whole interval of the change lies beyond
@@ -158,17 +207,16 @@ row_spark(struct view_row *r, const struct ring_entry *e, size_t n,
 static void
 row_delta(struct view_row *r, const struct view_baseline *b)
 {
+	int sign;
+
 	r->has_delta =
 	    b != NULL && b->set && isfinite(r->recent_value) && b->value > 0;
 	if (!r->has_delta)
 		return;
-	r->delta_pct = (r->recent_value - b->value) / b->value * 100;
-	r->delta_ci_pct =
-	    sqrt(r->recent_ci_pct * r->recent_ci_pct + b->ci_pct * b->ci_pct);
-	if (!isfinite(r->delta_ci_pct))
-		r->delta_ci_pct = 0;
-	r->significant = fabs(r->delta_pct) - r->delta_ci_pct >
-	    fmax(VIEW_CHANGE_MIN_PCT, b->slice_pi_pct);
+	r->delta_pct = change_pct(r->recent_value, r->recent_ci_pct, b,
+	    &r->delta_ci_pct);
+	sign = change_sign(r->delta_pct, r->delta_ci_pct, b);
+	r->significant = sign != 0 && change_lasts(r, b, sign);
 	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
 	                                                  : r->delta_pct < 0;
 }

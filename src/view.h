@@ -58,6 +58,9 @@ struct view_row {
 	double recent_ci_pct; /* 95% CI half-width of it, % */
 	double slice_pi_pct;  /* of a new slice's median from the window's
 	                         slices: 95% prediction half-width, % */
+	size_t prev_n;        /* samples of the slices just before those */
+	double prev_value;    /* their median in the unit */
+	double prev_ci_pct;   /* 95% CI half-width of it, % */
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];
 	size_t nspark;
@@ -65,7 +68,8 @@ struct view_row {
 	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
 	int significant; /* the whole interval beyond +-1% and the baseline's
-	                    slice prediction interval */
+	                    slice prediction interval, for the newest slices
+	                    and for those before them, the same way */
 	int better;      /* the change is an improvement */
 };
 

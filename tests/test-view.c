@@ -2,8 +2,8 @@
  * test-view.c: the live table's verdict against a baseline (src/view.c).
  *
  * Rows are built from hand-made sample histories, as the store gives
- * them: slices of samples, each slice's first one marked. A change in
- * the newest slice must be a verdict even when the older slices still
+ * them: slices of samples, each slice's first one marked. A change that
+ * lasts two slices must be a verdict even when the older slices still
  * fill most of the window (every test on: one slice per cycle); a quiet
  * slice, or one that moves no more than the baseline's own slices did,
  * must not be.
@@ -92,9 +92,13 @@ test_newest_slice(void)
 	build(&r, &h, &b);
 	CHECK("the verdict looks at the newest slice", r.recent_n == SLICE);
 	CHECK_NEAR("the change is the newest slice's", r.delta_pct, 100, 2);
-	CHECK("one slow slice among four is WORSE", r.significant);
+	CHECK("one slow slice alone is no verdict yet", !r.significant);
+	/* It lasts: the second slow slice is a verdict. */
+	add_slice(&h, 200, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("two slow slices in a row are WORSE", r.significant);
 	CHECK("slower is not better", !r.better);
-	CHECK("the window's median has not moved yet", r.value < 0.11);
+	CHECK("the window's median lags behind", r.value < r.recent_value * 0.9);
 	/* The hog stops. */
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
@@ -114,7 +118,11 @@ test_short_slices(void)
 	build(&r, &h, &b);
 	CHECK("short slices: back to VIEW_RECENT_MIN samples",
 	    r.recent_n == 10);
-	CHECK("two short slow slices are WORSE", r.significant && !r.better);
+	CHECK("the quiet slices before them: no verdict yet", !r.significant);
+	add_slice(&h, 200, 5, 1);
+	add_slice(&h, 200, 5, 1);
+	build(&r, &h, &b);
+	CHECK("four short slow slices are WORSE", r.significant && !r.better);
 }
 
 static void
@@ -136,8 +144,12 @@ test_slice_spread(void)
 	build(&r, &h, &b);
 	CHECK("a slice within it is no verdict", !r.significant);
 	add_slice(&h, 115, SLICE, 1);
+	add_slice(&h, 115, SLICE, 1);
 	build(&r, &h, &b);
-	CHECK("a slice well beyond it is", r.significant && !r.better);
+	CHECK("slices well beyond it are", r.significant && !r.better);
+	add_slice(&h, 85, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("one the other way, after them, is none", !r.significant);
 	add_slice(&h, 85, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("and faster is better", r.significant && r.better);
@@ -161,6 +173,7 @@ test_two_slices(void)
 	add_slice(&h, 110, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("two slices: +9% is no verdict", !r.significant);
+	add_slice(&h, 200, SLICE, 1);
 	add_slice(&h, 200, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("two slices: twice the cost is WORSE", r.significant);
