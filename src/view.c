@@ -125,8 +125,8 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 		size_t before = recent_start(w, from);
 
 		r->prev_n = from - before;
-		r->prev_value =
-		    range_value(r->test, ns, cyc, before, from, &r->prev_ci_pct);
+		r->prev_value = range_value(r->test, ns, cyc, before, from,
+		    &r->prev_ci_pct);
 	}
 }
 
@@ -184,8 +184,7 @@ change_sign(double pct, double ci, const struct view_baseline *b)
  * with no earlier slice in the window judges the newest alone.
  */
 static int
-change_lasts(const struct view_row *r, const struct view_baseline *b,
-    int sign)
+change_lasts(const struct view_row *r, const struct view_baseline *b, int sign)
 {
 	double ci, pct;
 
@@ -213,8 +212,8 @@ row_delta(struct view_row *r, const struct view_baseline *b)
 	    b != NULL && b->set && isfinite(r->recent_value) && b->value > 0;
 	if (!r->has_delta)
 		return;
-	r->delta_pct = change_pct(r->recent_value, r->recent_ci_pct, b,
-	    &r->delta_ci_pct);
+	r->delta_pct =
+	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
 	sign = change_sign(r->delta_pct, r->delta_ci_pct, b);
 	r->significant = sign != 0 && change_lasts(r, b, sign);
 	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0

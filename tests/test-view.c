@@ -98,7 +98,8 @@ test_newest_slice(void)
 	build(&r, &h, &b);
 	CHECK("two slow slices in a row are WORSE", r.significant);
 	CHECK("slower is not better", !r.better);
-	CHECK("the window's median lags behind", r.value < r.recent_value * 0.9);
+	CHECK("the window's median lags behind",
+	    r.value < r.recent_value * 0.9);
 	/* The hog stops. */
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
