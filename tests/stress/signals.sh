@@ -133,6 +133,22 @@ awk -v seed="$SEED" -v n=$((4 * (RUNS + KILLS))) 'BEGIN {
 echo "signals: SEED=$SEED (set SEED=$SEED to replay these moments)"
 moment=0
 
+# catching PID SIG TENTHS: wait up to TENTHS tenths of a second until
+# PID has a handler for SIG (its SigCgt mask), or is gone. KILL has none.
+catching() {
+	[ "$2" = KILL ] && return 0
+	bit=$(($(signum "$2") - 1))
+	i=0
+	while [ "$i" -lt "$3" ]; do
+		mask=$(awk '/^SigCgt:/ { print substr($2, 9) }' \
+		    "/proc/$1/status" 2>/dev/null) || return 0
+		[ -n "$mask" ] || return 0
+		[ $(((0x$mask >> bit) & 1)) = 1 ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 # batch N SIG: a batch run of selection N stopped by SIG after a delay
 batch() {
 	n=$1 sig=$2
@@ -147,6 +163,10 @@ batch() {
 	pid=$!
 	runs=$((runs + 1))
 	sleep "$d"
+	# A background job of a shell starts with INT ignored: until benchtop
+	# has installed its handlers (a loaded machine may take longer than
+	# the delay to get there), an INT would be lost, not late.
+	catching $pid "$sig" 20
 	if ! alive $pid; then
 		check "batch $n: still running after ${d}s" false
 		wait $pid
