@@ -77,8 +77,20 @@ if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail_screen "values change ($a
 T send-keys p
 sleep 0.8
 shows "p shows paused" "PAUSED"
+# A worker stops at its next sample boundary, which a loaded machine may
+# delay: wait up to 5 s for two captures 1 s apart to agree, then the
+# values must stay.
 screen
 a=$(row)
+i=0
+while [ $i -lt 5 ]; do
+	sleep 1
+	screen
+	b=$(row)
+	[ "$a" = "$b" ] && break
+	a=$b
+	i=$((i + 1))
+done
 sleep 1.5
 screen
 b=$(row)
