@@ -78,6 +78,8 @@ slice_spread(const struct view_row *r, const struct ring_entry *w,
 	    r->value * 100;
 }
 
+/* Every statistic unknown: a row with no samples, and where row_stats
+ * starts. */
 static void
 row_empty(struct view_row *r)
 {
@@ -98,10 +100,9 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	size_t k = n < VIEW_WINDOW ? n : VIEW_WINDOW, noisy = 0, from;
 	const struct ring_entry *w = e + n - k;
 
-	if (k == 0) {
-		row_empty(r);
+	row_empty(r);
+	if (k == 0)
 		return;
-	}
 	for (size_t i = 0; i < k; i++) {
 		ns[i] = w[i].ns_per_op;
 		cyc[i] = w[i].cycles_per_op;
@@ -119,8 +120,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	r->recent_value =
 	    range_value(r->test, ns, cyc, from, k, &r->recent_ci_pct);
 	r->slice_pi_pct = slice_spread(r, w, ns, cyc, k);
-	r->prev_n = 0;
-	r->prev_value = r->prev_ci_pct = NAN;
+	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
 	if (from >= VIEW_RECENT_MIN) {
 		size_t before = recent_start(w, from);
 
