@@ -43,8 +43,8 @@ ONLY=${ONLY:-*}
 ROUNDS=${ROUNDS:-2}
 BATCH_S=${BATCH_S:-1}
 MODES=${MODES:-default j2 j2screen}
-sock=blb$$
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+sock=$tmp/tmux
+T() { tmux -S "$sock" -f /dev/null "$@"; }
 bench_cleanup() {
 	T kill-server 2>/dev/null
 	if [ -n "${live_pid:-}" ]; then
@@ -98,7 +98,7 @@ run_watch() { # run_watch LOG [OPTION...]
 screens=0
 run_screen() { # run_screen LOG: a fresh tmux server (socket) each time
 	screens=$((screens + 1))
-	sock=blb$$-$screens
+	sock=$tmp/tmux-$screens
 	T new-session -d -x 120 -y 40 \
 	    "exec '$BENCHTOP' -j 2 --only '$ONLY' --log '$1'"
 	sleep "$LIVE_S"
