@@ -181,12 +181,14 @@ change_pct(double value, double ci_pct, const struct view_baseline *b,
  * must pass to be a verdict: the largest of
  * - VIEW_BAR_MIN_PCT (5%): the screen calls changes one sees at a glance
  *   (a hog, a governor, a mitigation), not the last percent, which
- *   --check with many samples is for. Measured with every test on, one
- *   slice in twenty landed more than 5% from its test's median by itself
- *   on a loaded 2-CPU machine, and one in a hundred more than 10%;
+ *   --check with many samples is for;
  * - the baseline's samples' own spread (1.4826 MAD): a slice's median
  *   moving less than one sample's typical deviation is no news, and a
- *   test that jitters by 20% gets a 20% bar;
+ *   test that jitters by 20% gets a 20% bar. With every test on, on a
+ *   2-CPU machine loaded by others (load 5 to 7), 414 slices of 49 tests
+ *   lay from their test's median a median 0.5 of that spread, 2.1 at
+ *   the 95th percentile, 2.7 at the 99th: load moves whole slices, and
+ *   the tests that jitter most are the ones it moves most;
  * - the 95% prediction interval of a slice's median from the baseline's
  *   slices (slice_spread): the setups of a test that land apart.
  * The floors matter because that interval comes from few medians: from
