@@ -76,6 +76,24 @@ detail_stats(struct ui *ui, int *y, const struct view_row *r)
 	(void)ui;
 }
 
+/* After b: the change and the bar it is judged against, and what the bar
+ * is made of, so that a row that says nothing can be read. */
+static void
+detail_verdict(struct ui *ui, int *y, const struct view_row *r)
+{
+	const struct view_baseline *b = &ui->base[r->index];
+	char line[256];
+
+	if (!ui->have_baseline || !r->has_delta)
+		return;
+	(void)snprintf(line, sizeof line,
+	    "vs baseline %+.1f%% +-%.1f%%   bar %.1f%% (spread %.1f%%, "
+	    "slices %.1f%%)",
+	    r->delta_pct, r->delta_ci_pct, view_baseline_bar(b), b->spread_pct,
+	    b->slice_pi_pct);
+	(void)ui_put_clipped((*y)++, 2, line);
+}
+
 static void
 detail_graphs(struct ui *ui, int *y, const struct view_row *r)
 {
@@ -128,5 +146,6 @@ ui_detail_draw(struct ui *ui)
 	detail_graphs(ui, &y, r);
 	y++;
 	detail_stats(ui, &y, r);
+	detail_verdict(ui, &y, r);
 	mvprintw(LINES - 1, 0, "any key: back to the table");
 }

@@ -25,8 +25,15 @@
  */
 #define VIEW_RECENT_MIN 8
 #define VIEW_SLICE_MIN  4
-/* Changes smaller than this are no verdict, however certain. */
-#define VIEW_CHANGE_MIN_PCT 1.0
+/*
+ * The bar a change must pass (view.c, verdict_bar): never below
+ * VIEW_BAR_MIN_PCT, nor below the baseline's samples' own spread, nor
+ * below the prediction interval of its slices. A newest slice beyond
+ * VIEW_FAR_BARS bars is a verdict by itself; one only beyond the bar
+ * needs the slices before it beyond it too.
+ */
+#define VIEW_BAR_MIN_PCT 5.0
+#define VIEW_FAR_BARS    2.0
 /* The status says "noisy" from this share of disturbed samples on. */
 #define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
@@ -39,6 +46,7 @@ struct view_baseline {
 	double value;        /* median in the test's unit */
 	double ci_pct;       /* 95% CI half-width of that median, % of it */
 	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
+	double spread_pct;   /* the samples' robust spread, % of value */
 };
 
 struct view_row {
@@ -56,8 +64,10 @@ struct view_row {
 	size_t recent_n;      /* samples of the newest slices */
 	double recent_value;  /* their median in the unit */
 	double recent_ci_pct; /* 95% CI half-width of it, % */
-	double slice_pi_pct;  /* of a new slice's median from the window's
-	                         slices: 95% prediction half-width, % */
+	double spread_pct;    /* of the window's samples: 1.4826 MAD, % of
+	                         the median (a standard deviation, robust) */
+	double slice_pi_pct;  /* of a new slice's median from the slices of
+	                         the row's history: 95% prediction, % */
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
@@ -67,9 +77,10 @@ struct view_row {
 	int has_delta;
 	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
-	int significant; /* the whole interval beyond +-1% and the baseline's
-	                    slice prediction interval, for the newest slices
-	                    and for those before them, the same way */
+	int significant; /* the whole interval of the change beyond the
+	                    baseline's bar: far beyond it for the newest
+	                    slices, or beyond it for them and for those
+	                    before them, the same way */
 	int better;      /* the change is an improvement */
 };
 
@@ -91,6 +102,9 @@ void view_group_summarize(const struct view_row *rows, size_t n, int group,
 void view_row_build(struct view_row *r, const struct store_view *sv,
     const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
     const struct view_baseline *base);
+
+/* The bar a change against baseline b must pass, in % of it. */
+double view_baseline_bar(const struct view_baseline *b);
 
 /* Freeze a row's current median as its baseline. */
 void view_baseline_take(struct view_baseline *b, const struct view_row *r);

@@ -2,11 +2,12 @@
  * test-view.c: the live table's verdict against a baseline (src/view.c).
  *
  * Rows are built from hand-made sample histories, as the store gives
- * them: slices of samples, each slice's first one marked. A change that
- * lasts two slices must be a verdict even when the older slices still
- * fill most of the window (every test on: one slice per cycle); a quiet
- * slice, or one that moves no more than the baseline's own slices did,
- * must not be.
+ * them: slices of samples, each slice's first one marked. A slice far
+ * beyond the bar must be a verdict by itself even when the older slices
+ * still fill most of the window (every test on: one slice per cycle); a
+ * change a little beyond it must last two slices; a quiet slice, a
+ * change under 5%, one within the samples' own spread, or one that moves
+ * no more than the baseline's own slices did, must not be one.
  */
 
 #include "config.h"
@@ -28,9 +29,11 @@ struct history {
 	size_t n;
 };
 
-/* A slice of `count` samples around `ns` (a fixed +-0.5% jitter). */
+/* A slice of `count` samples around `ns`, a fixed jitter of +-0.5%
+ * times `scale`. */
 static void
-add_slice(struct history *h, double ns, size_t count, int marked)
+add_jittered(struct history *h, double ns, size_t count, int marked,
+    double scale)
 {
 	static const double jitter[] = { 0, 0.004, -0.003, 0.002, -0.005, 0.001,
 		-0.001, 0.003 };
@@ -41,9 +44,16 @@ add_slice(struct history *h, double ns, size_t count, int marked)
 		memset(e, 0, sizeof *e);
 		e->t_ms = (uint32_t)(h->n * 25);
 		e->flags = marked && i == 0 ? SAMPLE_F_SLICE_START : 0;
-		e->ns_per_op = ns * (1 + jitter[i % 8]);
+		e->ns_per_op = ns * (1 + scale * jitter[i % 8]);
 		e->cycles_per_op = e->ns_per_op * 3;
 	}
+}
+
+/* A slice of `count` samples around `ns`, +-0.5%. */
+static void
+add_slice(struct history *h, double ns, size_t count, int marked)
+{
+	add_jittered(h, ns, count, marked, 1);
 }
 
 static void
@@ -84,26 +94,85 @@ test_newest_slice(void)
 	quiet_baseline(&h, &b);
 	CHECK("baseline set", b.set && fabs(b.value - 0.1) < 0.001);
 	CHECK("quiet slices: a narrow slice interval", b.slice_pi_pct < 1);
+	CHECK_NEAR("quiet slices: the bar is the floor", view_baseline_bar(&b),
+	    VIEW_BAR_MIN_PCT, 0.01);
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("a quiet slice: no verdict", r.has_delta && !r.significant);
-	/* A hog takes half the CPU: every sample of the slice costs twice. */
+	/* A hog takes half the CPU: every sample of the slice costs twice.
+	 * With every test on, this slice is the row's only one in a cycle. */
 	add_slice(&h, 200, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("the verdict looks at the newest slice", r.recent_n == SLICE);
 	CHECK_NEAR("the change is the newest slice's", r.delta_pct, 100, 2);
-	CHECK("one slow slice alone is no verdict yet", !r.significant);
-	/* It lasts: the second slow slice is a verdict. */
-	add_slice(&h, 200, SLICE, 1);
-	build(&r, &h, &b);
-	CHECK("two slow slices in a row are WORSE", r.significant);
+	CHECK("one slice at twice the cost is WORSE by itself", r.significant);
 	CHECK("slower is not better", !r.better);
 	CHECK("the window's median lags behind",
 	    r.value < r.recent_value * 0.9);
+	add_slice(&h, 200, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("and stays WORSE while it lasts", r.significant && !r.better);
 	/* The hog stops. */
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("the next quiet slice ends the verdict", !r.significant);
+}
+
+/* Quiet slices that agree give a narrow interval by luck; a drift of a
+ * few percent that lasts is then no verdict, however certain. */
+static void
+test_floor(void)
+{
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+
+	quiet_baseline(&h, &b);
+	for (int s = 0; s < 4; s++) {
+		add_slice(&h, 103.5, SLICE, 1);
+		build(&r, &h, &b);
+		CHECK("+3.5% for slice after slice: no verdict",
+		    !r.significant);
+	}
+	CHECK_NEAR("it is a certain change", r.delta_pct, 3.5, 0.5);
+	CHECK("its interval excludes 1%", r.delta_pct - r.delta_ci_pct > 1);
+	/* Beyond the bar but not twice: it must last. */
+	add_slice(&h, 108, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("+8% on one slice after +3.5%: no verdict", !r.significant);
+	add_slice(&h, 108, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("+8% on two slices: WORSE", r.significant && !r.better);
+	add_slice(&h, 93, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("-7% on one slice after them: no verdict", !r.significant);
+}
+
+/* A test whose samples jitter by +-40%: its bar is their spread. */
+static void
+test_sample_spread(void)
+{
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+
+	memset(&h, 0, sizeof h);
+	for (int s = 0; s < 4; s++)
+		add_jittered(&h, 100, SLICE, 1, 80);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	CHECK_NEAR("the samples' spread", b.spread_pct, 23.7, 1);
+	CHECK_NEAR("is the bar", view_baseline_bar(&b), b.spread_pct, 0.01);
+	for (int s = 0; s < 3; s++) {
+		add_jittered(&h, 142, SLICE, 1, 80);
+		build(&r, &h, &b);
+		CHECK("+42% within a +-40% jitter: no verdict", !r.significant);
+	}
+	CHECK("though its interval is beyond 5%",
+	    r.delta_pct - r.delta_ci_pct > VIEW_BAR_MIN_PCT);
+	add_jittered(&h, 200, SLICE, 1, 80);
+	build(&r, &h, &b);
+	CHECK("twice the cost after them: WORSE at once", r.significant);
 }
 
 static void
@@ -119,11 +188,20 @@ test_short_slices(void)
 	build(&r, &h, &b);
 	CHECK("short slices: back to VIEW_RECENT_MIN samples",
 	    r.recent_n == 10);
-	CHECK("the quiet slices before them: no verdict yet", !r.significant);
-	add_slice(&h, 200, 5, 1);
-	add_slice(&h, 200, 5, 1);
+	CHECK("two short slices at twice the cost are WORSE",
+	    r.significant && !r.better);
+	add_slice(&h, 108, 5, 1);
+	add_slice(&h, 108, 5, 1);
 	build(&r, &h, &b);
-	CHECK("four short slow slices are WORSE", r.significant && !r.better);
+	CHECK("short slices at +8%: after slow ones, WORSE", r.significant);
+	add_slice(&h, 100, 5, 1);
+	add_slice(&h, 100, 5, 1);
+	build(&r, &h, &b);
+	CHECK("quiet short slices: none", !r.significant);
+	add_slice(&h, 108, 5, 1);
+	add_slice(&h, 108, 5, 1);
+	build(&r, &h, &b);
+	CHECK("short slices at +8% after quiet ones: none yet", !r.significant);
 }
 
 static void
@@ -144,16 +222,45 @@ test_slice_spread(void)
 	add_slice(&h, 103, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("a slice within it is no verdict", !r.significant);
-	add_slice(&h, 115, SLICE, 1);
-	add_slice(&h, 115, SLICE, 1);
+	add_slice(&h, 111, SLICE, 1);
 	build(&r, &h, &b);
-	CHECK("slices well beyond it are", r.significant && !r.better);
-	add_slice(&h, 85, SLICE, 1);
+	CHECK("one slice beyond it, within two, is none", !r.significant);
+	add_slice(&h, 111, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("two slices beyond it are", r.significant && !r.better);
+	add_slice(&h, 89, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("one the other way, after them, is none", !r.significant);
-	add_slice(&h, 85, SLICE, 1);
+	add_slice(&h, 89, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("and faster is better", r.significant && r.better);
+	add_slice(&h, 100, SLICE, 1);
+	add_slice(&h, 100 + (VIEW_FAR_BARS + 0.5) * view_baseline_bar(&b),
+	    SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("one slice far beyond the interval is", r.significant);
+}
+
+/* The interval comes from the row's history, not the 64-sample window:
+ * an outlying slice that left the window still widens it. */
+static void
+test_history(void)
+{
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+
+	memset(&h, 0, sizeof h);
+	for (int s = 0; s < 10; s++)
+		add_slice(&h, s == 1 || s == 4 ? 112 : 100, SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	CHECK("the window's slices agree", r.n == 64 && r.spread_pct < 1);
+	CHECK("older slices widen the interval", b.slice_pi_pct > 10);
+	add_slice(&h, 111, SLICE, 1);
+	add_slice(&h, 111, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("slices as far off as older ones were: none", !r.significant);
 }
 
 /* Two slices know little of how slices vary: t with one degree of
@@ -208,7 +315,10 @@ int
 main(void)
 {
 	test_newest_slice();
+	test_floor();
+	test_sample_spread();
 	test_short_slices();
+	test_history();
 	test_slice_spread();
 	test_two_slices();
 	test_unmarked();

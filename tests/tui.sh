@@ -123,6 +123,9 @@ if wait_for "placement spread" 3; then ok; else fail_screen "u: placement spread
 
 T send-keys Enter
 if wait_for "history (oldest left)" 3; then ok; else fail_screen "enter: detail"; fi
+# After b the detail says what the verdict was judged against.
+shows "the detail gives the verdict's bar" \
+    "vs baseline [-+][0-9.]*% +-[0-9.]*% *bar [0-9.]*% (spread [0-9.]*%, slices [0-9.]*%)"
 T send-keys x
 
 # Q: quiet screen; it still redraws (every 5 s, between samples).
