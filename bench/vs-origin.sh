@@ -127,8 +127,8 @@ lmbench.bw_file_reread|lm|$LM/bw_file_rd 64m io_only $F|
 lmbench.mmap|lm|$LM/lat_mmap 64m $M|
 lmbench.page_fault|lm|$LM/lat_pagefault $F|lmbench 3 touches every page in random order (fault-around maps most); benchtop one every 256 KiB
 lmbench.bw_mmap_reread|lm|$LM/bw_mmap_rd 64m mmap_only $F|
-lmbench.bw_bcopy_libc|lm|$LM/bw_mem 64m bcopy|
-lmbench.bw_bcopy_hand|lm|$LM/bw_mem 64m fcp|
+lmbench.bw_bcopy_libc|lm|$LM/bw_mem 64m bcopy conflict|conflict: lmbench 3 skews the destination only when given a third argument; lmbench 2.0 by default
+lmbench.bw_bcopy_hand|lm|$LM/bw_mem 64m fcp conflict|conflict: lmbench 3 skews the destination only when given a third argument; lmbench 2.0 by default
 lmbench.bw_mem_read|lm|$LM/bw_mem 64m rd|lmbench 3's rd reads every 4th word (benchtop: every word, as frd)
 lmbench.bw_mem_read|lm|$LM/bw_mem 64m frd|
 lmbench.bw_mem_write|lm|$LM/bw_mem 64m fwr|

@@ -15,8 +15,12 @@
  * whole-buffer passes just as bw_mem's iterations do. The buffer is
  * ctx->mem_bytes (default 64 MiB, beyond the caches), mapped and every
  * page touched in setup, so no page fault is timed. A copy's destination
- * starts 1920 bytes into its mapping, as bw_mem's default (its "unaligned"
- * summary rows) places it.
+ * starts 1920 bytes into its mapping, where lmbench 2.0's bw_mem puts it
+ * when given no third argument (its test is "ac == 3"), so that source
+ * and destination do not share their offsets in a page. lmbench 3's
+ * bw_mem inverted the test: it skews only when given a third argument
+ * ("bw_mem 64m fcp conflict"), and its plain "bw_mem 64m fcp" copies page
+ * to page, although its comment still calls unaligned the default.
  *
  * DESIGN: keeping the hand loops what they say
  *
@@ -44,7 +48,7 @@
 
 #define MEM_CHUNK        512u /* bytes per operation: bw_mem's loop body */
 #define MEM_WORDS        (MEM_CHUNK / sizeof(uint32_t))
-#define MEM_DST_SKEW     (2048u - 128u) /* bw_mem's default dst offset */
+#define MEM_DST_SKEW     (2048u - 128u) /* lmbench 2.0 bw_mem's dst offset */
 #define MEM_DEFAULT_SIZE ((size_t)64 << 20)
 
 /* The pointers change, says the compiler's model; in fact nothing does. */
