@@ -28,12 +28,14 @@
  * other's. syncfs() does not help: a clean block only shortens the
  * window to 60 s. ext4's Orlov allocator places the subdirectories of a
  * top directory in a spread, little used block group, where a batch
- * meets few recent deletes: 1000 creates then 1000 deletes, 60 times,
- * cost 24 us a create (median) with a fresh spread directory per batch,
- * 800 us in one directory, on the same file system in the same minutes.
- * Under heavy create and delete traffic the spread groups fill with
- * recent deletes too (225 us). Other file systems refuse or ignore the
- * mark; a fresh directory there changes nothing measurable.
+ * meets few recent deletes: 1000 creates then 1000 deletes, 30 times,
+ * cost 55 us a create (median) with a fresh spread directory per batch,
+ * 670 us in one directory, 650 to 800 us in one directory with a
+ * syncfs() after each batch, on the same file system in alternating
+ * runs. Under heavy create and delete traffic the spread groups hold
+ * recent deletes too, and the figure rises again (225 us). Other file
+ * systems refuse or ignore the mark; a fresh directory there changes
+ * nothing measurable.
  *
  * A first look (the live monitor's first pass, marked) makes no pool in
  * setup, and each refill makes only the files the run still has to
