@@ -10,7 +10,7 @@
 #
 # Starts the live screen, every test, default refresh, in a private tmux
 # server on a 200x100 terminal:
-#   tmux -L btfp<pid> -f /dev/null new-session -d -x 200 -y 100 \
+#   tmux -S TMPDIR/tmux -f /dev/null new-session -d -x 200 -y 100 \
 #       'benchtop --mem-size 1'
 # --mem-size 1: the memory-bandwidth (and file/mmap re-read, mmap) test
 # buffers are 1 MiB, so they barely count; the table subtracts an
@@ -45,7 +45,7 @@ WARMUP=${WARMUP:-10}
 MEASURE=${MEASURE:-20}
 MEM_SIZE=${MEM_SIZE:-1}
 BT_ARGS=${BT_ARGS:-}
-sock=btfp$$
+sock=$tmp/tmux
 server=
 sockpath=
 
@@ -53,7 +53,7 @@ sockpath=
 # remove its socket, which the server leaves behind.
 bench_cleanup() {
 	if [ -n "$server" ]; then
-		tmux -L "$sock" kill-server 2>/dev/null
+		tmux -S "$sock" kill-server 2>/dev/null
 		server=
 	fi
 	if [ -n "$sockpath" ]; then
@@ -100,13 +100,13 @@ esac
 echo "footprint.sh: benchtop --mem-size $MEM_SIZE ${BT_ARGS:+$BT_ARGS }(live," \
     "every test, default refresh) in tmux 200x100; warm-up ${WARMUP} s," \
     "measure ${MEASURE} s; CLK_TCK $hz"
-if ! tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 100 \
+if ! tmux -S "$sock" -f /dev/null new-session -d -x 200 -y 100 \
     "exec sh $(q "$tmp/live.sh")"; then
 	note "tmux new-session failed"
 	fail_summary "tmux failed"
 fi
 server=1
-sockpath=$(tmux -L "$sock" display-message -p '#{socket_path}' 2>/dev/null)
+sockpath=$(tmux -S "$sock" display-message -p '#{socket_path}' 2>/dev/null)
 i=0
 pid=
 while [ $i -lt 50 ]; do
@@ -179,11 +179,11 @@ if [ -n "$tid" ]; then
 fi
 proc_ticks1=$(awk '{ sub(/.*\) /, ""); print $12 + $13 }' \
     "/proc/$pid/stat" 2>/dev/null)
-tmux -L "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
+tmux -S "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
 threads=$(cat /proc/"$pid"/task/*/comm 2>/dev/null | paste -s -d, -)
 
 # Quit as a user would, then make sure the server is gone.
-tmux -L "$sock" send-keys q 2>/dev/null
+tmux -S "$sock" send-keys q 2>/dev/null
 i=0
 while [ $i -lt 30 ] && [ -d "/proc/$pid" ]; do
 	sleep 0.1

@@ -23,8 +23,9 @@
 # records, where a first look's four samples weigh as much as a full
 # slice's twenty. Per test: the median over the rounds of the batch's
 # figure, its own CV (the batch report's cv_pct, median over rounds),
-# and the median over the rounds of each live mode's figure, over the
-# batch's. A ratio meets the bar when it is within 10% of 1 or within
+# and for each live mode the median over the rounds of the round's live
+# figure over the same round's batch figure (the host's speed drifts
+# over minutes; a round's two runs are closer in time than the rounds). A ratio meets the bar when it is within 10% of 1 or within
 # twice the test's CV, whichever is larger.
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
@@ -43,8 +44,8 @@ ONLY=${ONLY:-*}
 ROUNDS=${ROUNDS:-2}
 BATCH_S=${BATCH_S:-1}
 MODES=${MODES:-default j2 j2screen}
-sock=blb$$
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+sock=$tmp/tmux
+T() { tmux -S "$sock" -f /dev/null "$@"; }
 bench_cleanup() {
 	T kill-server 2>/dev/null
 	if [ -n "${live_pid:-}" ]; then
@@ -98,7 +99,7 @@ run_watch() { # run_watch LOG [OPTION...]
 screens=0
 run_screen() { # run_screen LOG: a fresh tmux server (socket) each time
 	screens=$((screens + 1))
-	sock=blb$$-$screens
+	sock=$tmp/tmux-$screens
 	T new-session -d -x 120 -y 40 \
 	    "exec '$BENCHTOP' -j 2 --only '$ONLY' --log '$1'"
 	sleep "$LIVE_S"
@@ -131,7 +132,14 @@ python3 - "$tmp" "$MODES" <<'EOF'
 import csv, glob, json, math, os, statistics, sys
 
 tmp, modes = sys.argv[1], sys.argv[2].split()
-batch, cv = {}, {}
+
+
+def rnd(path):
+    """The round a run's file belongs to: NAME-ROUND.ext"""
+    return int(os.path.basename(path).rsplit("-", 1)[1].split(".")[0])
+
+
+batch, cv = {}, {}  # test -> {round: figure}, test -> [cv per round]
 for f in sorted(glob.glob(os.path.join(tmp, "batch-*.json"))):
     try:
         doc = json.load(open(f))
@@ -139,10 +147,11 @@ for f in sorted(glob.glob(os.path.join(tmp, "batch-*.json"))):
         continue
     for t in doc.get("tests", []):
         if t.get("status") == "ok" and t.get("ns_per_op"):
-            batch.setdefault(t["id"], []).append(t["ns_per_op"])
+            batch.setdefault(t["id"], {})[rnd(f)] = t["ns_per_op"]
             cv.setdefault(t["id"], []).append(t.get("cv_pct") or 0)
-# Per live mode and test: each run's median of every full-slice sample it
-# logged (a first look's are cheaper runs, replaced on the screen).
+# Per live mode, test and round: the median of every full-slice sample
+# the run logged (a first look's are cheaper runs, replaced on the
+# screen).
 live = {m: {} for m in modes}
 for m in modes:
     for f in glob.glob(os.path.join(tmp, m + "-*.csv")):
@@ -157,7 +166,7 @@ for m in modes:
             if v > 0:
                 run.setdefault(row["test"], []).append(v)
         for tid, vs in run.items():
-            live[m].setdefault(tid, []).append(statistics.median(vs))
+            live[m].setdefault(tid, {})[rnd(f)] = statistics.median(vs)
 
 head = "%-24s %11s %6s" % ("test", "batch ns", "CV%")
 for m in modes:
@@ -166,15 +175,19 @@ print(head)
 met = {m: 0 for m in modes}
 seen = {m: 0 for m in modes}
 for tid in sorted(batch):
-    b = statistics.median(batch[tid])
+    b = statistics.median(batch[tid].values())
     c = statistics.median(cv[tid])
     bar = max(0.10, 2 * c / 100)
     line = "%-24s %11.4g %6.1f" % (tid, b, c)
     for m in modes:
-        if tid not in live[m]:
+        # the median of the rounds' own ratios: a round's live run and its
+        # batch run are minutes apart, the rounds further
+        ratios = [v / batch[tid][k] for k, v in live[m].get(tid, {}).items()
+                  if k in batch[tid]]
+        if not ratios:
             line += " %9s" % "-"
             continue
-        r = statistics.median(live[m][tid]) / b
+        r = statistics.median(ratios)
         ok = abs(r - 1) <= bar
         seen[m] += 1
         met[m] += ok

@@ -40,9 +40,9 @@ RUNS=${RUNS:-3}
 PARTS=${PARTS:-picture focus}
 STEADY_S=${STEADY_S:-150}
 FOCUS_TEST=${FOCUS_TEST:-lmbench.null_call}
-sock=bls$$
+sock=$tmp/tmux
 hog=
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+T() { tmux -S "$sock" -f /dev/null "$@"; }
 bench_cleanup() {
 	T kill-server 2>/dev/null
 	if [ -n "$hog" ]; then
@@ -106,7 +106,7 @@ neg = pat.startswith("!")
 pat = pat.lstrip("!")
 t0 = time.time()
 while time.time() - t0 < limit:
-    out = subprocess.run(["tmux", "-L", sock, "-f", "/dev/null",
+    out = subprocess.run(["tmux", "-S", sock, "-f", "/dev/null",
                           "capture-pane", "-p"], capture_output=True,
                          text=True).stdout
     lines = [l for l in out.splitlines() if re.search(line_pat, l)]
@@ -126,7 +126,7 @@ import re, subprocess, sys, time
 sock, limit = sys.argv[1], float(sys.argv[2])
 seen, t0 = set(), time.time()
 while time.time() - t0 < limit:
-    out = subprocess.run(["tmux", "-L", sock, "-f", "/dev/null",
+    out = subprocess.run(["tmux", "-S", sock, "-f", "/dev/null",
                           "capture-pane", "-p"], capture_output=True,
                          text=True).stdout
     seen.update(l.split()[0] for l in out.splitlines()

@@ -48,9 +48,9 @@ BT_SECONDS=${BT_SECONDS:-3}
 BENCH_CPU=${BENCH_CPU:-0}
 ORIGINS=${ORIGINS:-/tmp/origins/READY}
 IDS=lmbench.fork,lmbench.exec,lmbench.sh,byte.spawn,byte.execl
-sock=btpf$$
+sock=$tmp/tmux
 hello_made=
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+T() { tmux -S "$sock" -f /dev/null "$@"; }
 bench_cleanup() {
 	T kill-server 2>/dev/null
 	[ -n "$hello_made" ] && rm -f /tmp/hello

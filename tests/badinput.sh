@@ -122,14 +122,14 @@ try 1 --watch 1 --only lmbench.null_call \
 # opens it before drawing anything (stdout here is a file: it would fall
 # back to batch, so these run in a tmux pane when tmux is here).
 if command -v tmux >/dev/null 2>&1; then
-	sock=btbad$$
+	sock=$work/tmux-bad
 	for f in "$work/dir" /nonexistent/x.csv; do
 		tried=$((tried + 1))
-		tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 \
+		tmux -S "$sock" -f /dev/null new-session -d -x 100 -y 30 \
 		    "TERM=xterm $BENCHTOP --only lmbench.null_call --log '$f' \
 		     2>'$work/log.err'; echo \$? >'$work/log.rc'"
 		wait_file "$work/log.rc"
-		tmux -L "$sock" kill-server 2>/dev/null
+		tmux -S "$sock" kill-server 2>/dev/null
 		if [ "$(cat "$work/log.rc" 2>/dev/null)" = 1 ] &&
 		    [ "$(wc -l <"$work/log.err")" -eq 1 ]; then
 			ok
@@ -163,13 +163,13 @@ done
 # A 1x1 terminal: the size message, and q still quits with 0.
 if command -v tmux >/dev/null 2>&1; then
 	tried=$((tried + 1))
-	sock=bttiny$$
-	tmux -L "$sock" -f /dev/null new-session -d -x 1 -y 1 \
+	sock=$work/tmux-tiny
+	tmux -S "$sock" -f /dev/null new-session -d -x 1 -y 1 \
 	    "TERM=xterm $BENCHTOP --only lmbench.null_call; echo \$? >'$work/tiny.rc'"
 	sleep 1.5
-	tmux -L "$sock" send-keys q
+	tmux -S "$sock" send-keys q
 	wait_file "$work/tiny.rc"
-	tmux -L "$sock" kill-server 2>/dev/null
+	tmux -S "$sock" kill-server 2>/dev/null
 	if [ "$(cat "$work/tiny.rc" 2>/dev/null)" = 0 ]; then
 		ok
 	else

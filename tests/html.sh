@@ -91,10 +91,10 @@ if command -v tmux >/dev/null 2>&1; then
 	timeout 1 "$BENCHTOP" --watch 1 --listen "127.0.0.1:$port" 2>&1 |
 	    grep -q 'without libmicrohttpd' ||
 	    listen="--listen 127.0.0.1:$port"
-	tmux -L "$sock" -f /dev/null new-session -d -x 120 -y 40 \
+	tmux -S "$sock" -f /dev/null new-session -d -x 120 -y 40 \
 	    "$BENCHTOP --only '$quick' --html '$work/s.html' $listen"
 	sleep 3
-	tmux -L "$sock" send-keys H
+	tmux -S "$sock" send-keys H
 	wait_file "$work/s.html"
 	check "key H wrote the snapshot" test -s "$work/s.html"
 	check "snapshot page is self-contained" page "$work/s.html"
@@ -107,7 +107,7 @@ if command -v tmux >/dev/null 2>&1; then
 		check "/snapshot.html serves it as written" \
 		    cmp -s "$work/s.html" "$work/served.html"
 	fi
-	tmux -L "$sock" send-keys q
+	tmux -S "$sock" send-keys q
 fi
 
 finish html

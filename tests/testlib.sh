@@ -82,9 +82,9 @@ benchtop_procs() {
 }
 
 use_tmux() {
-	sock=$1$$
+	sock=$work/tmux-$1
 	# shellcheck disable=SC2317 # T is called by the script
-	T() { tmux -L "$sock" -f /dev/null "$@"; }
+	T() { tmux -S "$sock" -f /dev/null "$@"; }
 	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 }
 

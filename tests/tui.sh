@@ -205,7 +205,7 @@ else fail_screen "TERM=dumb falls back to the batch report"; fi
 
 # ---- References, narrow terminals, settings ----
 # A second server, so these runs start clean.
-sock=bt$$r
+sock=$work/tmux-r
 T kill-server 2>/dev/null
 # start WxH ARGS...: benchtop on a fresh screen, its stderr in rc.err
 start() {

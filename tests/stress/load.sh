@@ -16,13 +16,13 @@ for tool in stress-ng tmux; do
 	fi
 done
 tests='lmbench.null_call,byte.syscall,lmbench.lat_pipe'
-sock=btload$$
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-load.XXXXXX") || exit 99
+sock=$work/tmux
 # The live screen keeps its settings here, not in the user's home.
 XDG_CONFIG_HOME=$work/config
 export XDG_CONFIG_HOME
 stress=
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+T() { tmux -S "$sock" -f /dev/null "$@"; }
 cleanup() {
 	[ -n "$stress" ] && kill -TERM "$stress" 2>/dev/null && wait "$stress"
 	T kill-server 2>/dev/null

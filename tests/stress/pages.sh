@@ -51,12 +51,12 @@ quick="lmbench.null_call,lmbench.lat_pipe,byte.dhry2,bsd.mutex"
 "$BENCHTOP" --check doug-750-2.4.19 --only 'lmbench.null_call,lmbench.stat' \
     --tolerance 1000 --html "$out/check.html" >/dev/null 2>&1
 if command -v tmux >/dev/null 2>&1; then
-	tmux -L "$sock" -f /dev/null new-session -d -x 120 -y 40 \
+	tmux -S "$sock" -f /dev/null new-session -d -x 120 -y 40 \
 	    "$BENCHTOP --only '$quick' --html '$out/snapshot.html'"
 	sleep 4
-	tmux -L "$sock" send-keys H
+	tmux -S "$sock" send-keys H
 	wait_file "$out/snapshot.html"
-	tmux -L "$sock" send-keys q
+	tmux -S "$sock" send-keys q
 fi
 
 for page in "$out"/*.html; do

@@ -26,8 +26,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bt-sig.XXXXXX") || exit 99
 # The live screen keeps its settings here, not in the user's home.
 XDG_CONFIG_HOME=$work/config
 export XDG_CONFIG_HOME
-sock=btsig$$
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+sock=$work/tmux
+T() { tmux -S "$sock" -f /dev/null "$@"; }
 cleanup() {
 	T kill-server 2>/dev/null
 	rm -rf "$work"

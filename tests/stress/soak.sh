@@ -16,8 +16,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bt-soak.XXXXXX") || exit 99
 # The live screen keeps its settings here, not in the user's home.
 XDG_CONFIG_HOME=$work/config
 export XDG_CONFIG_HOME
-sock=btsoak$$
-trap 'tmux -L $sock kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
+sock=$work/tmux
+trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$(dirname "$0")/../testlib.sh"
 # Resident memory, the least of 10 readings 0.2 s apart: a reading may fall
@@ -37,7 +37,7 @@ mkdir "$work/scratch"
 tw0=$(timewait)
 args="--slice-ms 250 --sample-ms 10 --mem-size 1 --dir $work/scratch"
 if [ "${SOAK_TUI:-0}" = 1 ] && command -v tmux >/dev/null 2>&1; then
-	tmux -L "$sock" -f /dev/null new-session -d -x 160 -y 50 \
+	tmux -S "$sock" -f /dev/null new-session -d -x 160 -y 50 \
 	    "TERM=xterm $BENCHTOP $args; sleep 5"
 	sleep 1
 	pid=$(pgrep -f -x "$BENCHTOP $args" | head -n 1)
