@@ -354,9 +354,10 @@ static const struct bench_test file_tests[] = {
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_FILE,
 	    .definition = "creat(), 0-byte write(), close() of a new file in "
-	                  "a directory of <= 1000 (lat_fs); every 1000 files "
-	                  "are deleted, untimed",
-	    .version = 2,
+	                  "a fresh directory of <= 1000 (lat_fs), spread as a "
+	                  "top directory's; every 1000 files are deleted, "
+	                  "untimed",
+	    .version = 3,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
@@ -370,10 +371,11 @@ static const struct bench_test file_tests[] = {
 	    .title = "0K file delete",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_FILE,
-	    .definition = "unlink() of an empty file made earlier in a "
-	                  "directory of <= 1000 (lat_fs); made 1000 at a time, "
-	                  "untimed",
-	    .version = 2,
+	    .definition =
+	        "unlink() of an empty file made earlier in a "
+	        "fresh directory of <= 1000 (lat_fs), spread as a top "
+	        "directory's; made 1000 at a time, untimed",
+	    .version = 3,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
@@ -388,9 +390,10 @@ static const struct bench_test file_tests[] = {
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_FILE,
 	    .definition = "creat(), 10 KiB write(), close() of a new file in "
-	                  "a directory of <= 1000 (lat_fs); every 1000 files "
-	                  "are deleted, untimed",
-	    .version = 2,
+	                  "a fresh directory of <= 1000 (lat_fs), spread as a "
+	                  "top directory's; every 1000 files are deleted, "
+	                  "untimed",
+	    .version = 3,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
@@ -404,10 +407,11 @@ static const struct bench_test file_tests[] = {
 	    .title = "10K file delete",
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_FILE,
-	    .definition = "unlink() of a 10 KiB file made earlier in a "
-	                  "directory of <= 1000 (lat_fs); made 1000 at a time, "
-	                  "untimed",
-	    .version = 2,
+	    .definition =
+	        "unlink() of a 10 KiB file made earlier in a "
+	        "fresh directory of <= 1000 (lat_fs), spread as a top "
+	        "directory's; made 1000 at a time, untimed",
+	    .version = 3,
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,

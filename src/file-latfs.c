@@ -14,11 +14,28 @@
  * times the two apart. The pool never grows past lmbench's batch: a
  * longer run does not make creates dearer (a pool of 8000 10K files
  * costs 7 % more per create on tmpfs, 32000 costs 2.6 times), and files
- * die young, before writeback. File i is named i % 1000 in directory
- * (i / 1000) % LATFS_DIRS, so that, as in lmbench, no directory ever
- * holds more than 1000 entries and names come back after they were
- * deleted. Where creating is slow, a refill can take a while: it looks at
- * the stop flag as it goes (latfs_stopped).
+ * die young, before writeback. File i is named i % 1000, so that names
+ * come back after they were deleted, as in lmbench.
+ *
+ * Every batch of at most 1000 files gets a directory of its own, made
+ * fresh (a random name) by the upkeep once the pool is empty, under a
+ * private directory marked "top of a hierarchy" (FS_TOPDIR_FL, chattr
+ * +T), where the file system has one. Why: ext4 without a journal does
+ * not reuse an inode freed in the last 60 s (360 s while its inode-table
+ * block is dirty); a create scans the block group's bitmap from its
+ * start and looks up every such inode, so in one directory a create
+ * costs more with every delete before it, this test's own and any
+ * other's. syncfs() does not help: a clean block only shortens the
+ * window to 60 s. ext4's Orlov allocator places the subdirectories of a
+ * top directory in a spread, little used block group, where a batch
+ * meets few recent deletes: 1000 creates then 1000 deletes, 30 times,
+ * cost 55 us a create (median) with a fresh spread directory per batch,
+ * 670 us in one directory, 650 to 800 us in one directory with a
+ * syncfs() after each batch, on the same file system in alternating
+ * runs. Under heavy create and delete traffic the spread groups hold
+ * recent deletes too, and the figure rises again (225 us). Other file
+ * systems refuse or ignore the mark; a fresh directory there changes
+ * nothing measurable.
  *
  * A first look (the live monitor's first pass, marked) makes no pool in
  * setup, and each refill makes only the files the run still has to
@@ -38,28 +55,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
+
+#ifdef __linux__
+#include <linux/fs.h>
+#endif
 
 #include "bench-util.h"
 #include "cycles.h"
 
 #define LATFS_ITER       1000        /* lat_fs's ITER: files per directory */
-#define LATFS_DIRS       32          /* directories of the ring */
-#define LATFS_MAX_FILES  32000u      /* LATFS_ITER * LATFS_DIRS */
 #define LATFS_MAX_FILE   (10 * 1024) /* the largest file a row makes */
 #define LATFS_STOP_EVERY 256u
 
 /* lmbench lat_fs: a ring of files, see DESIGN. */
 struct latfs_state {
 	int top_fd;
-	int dir_fd[LATFS_DIRS];
+	int dir_fd; /* the current batch's directory */
 	int made_top;
 	char top[4096];
-	size_t file_bytes; /* 0 or 10 KiB */
-	uint64_t head;     /* next file to create */
-	uint64_t tail;     /* next file to delete */
+	char dir[4096 + 8]; /* its path: top + "/XXXXXX" */
+	size_t file_bytes;  /* 0 or 10 KiB */
+	uint64_t head;      /* next file to create */
+	uint64_t tail;      /* next file to delete */
 	char names[LATFS_ITER][4];
 	char buf[LATFS_MAX_FILE];
 };
@@ -75,9 +96,7 @@ latfs_new(struct bench_ctx *ctx)
 
 	if (s == NULL)
 		return bench_fail(ctx, "calloc", errno);
-	s->top_fd = -1;
-	for (int i = 0; i < LATFS_DIRS; i++)
-		s->dir_fd[i] = -1;
+	s->top_fd = s->dir_fd = -1;
 	for (int i = 0; i < LATFS_ITER; i++)
 		(void)snprintf(s->names[i], sizeof s->names[i], "%d", i);
 	s->file_bytes = arg->file_bytes;
@@ -85,40 +104,73 @@ latfs_new(struct bench_ctx *ctx)
 	return BENCH_OK;
 }
 
-/* The private directory "lat_fs.XXXXXX" and its LATFS_DIRS children. */
+/* Mark `fd` a top directory where the file system can (see DESIGN). */
+static void
+latfs_mark_top(int fd)
+{
+#if defined(FS_IOC_GETFLAGS) && defined(FS_TOPDIR_FL)
+	int flags = 0;
+
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0) {
+		flags |= FS_TOPDIR_FL;
+		(void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
+	}
+#else
+	(void)fd;
+#endif
+}
+
+/* Remove the current batch's directory, empty by now. */
+static void
+latfs_drop_dir(struct latfs_state *s)
+{
+	if (s->dir_fd < 0)
+		return;
+	(void)close(s->dir_fd);
+	s->dir_fd = -1;
+	(void)rmdir(s->dir);
+}
+
+/* A fresh directory for the next batch, in place of the last one. */
+static int
+latfs_renew_dir(struct bench_ctx *ctx, struct latfs_state *s)
+{
+	latfs_drop_dir(s);
+	(void)snprintf(s->dir, sizeof s->dir, "%s/XXXXXX", s->top);
+	if (mkdtemp(s->dir) == NULL)
+		return bench_fail(ctx, "mkdtemp", errno);
+	s->dir_fd = open(s->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (s->dir_fd < 0) {
+		(void)rmdir(s->dir);
+		return bench_fail(ctx, "open", errno);
+	}
+	return BENCH_OK;
+}
+
+/* The private directory "lat_fs.XXXXXX" and the first batch's. */
 static int
 latfs_make_dirs(struct bench_ctx *ctx, struct latfs_state *s)
 {
-	char name[16];
-	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
-
 	(void)snprintf(s->top, sizeof s->top, "%s/lat_fs.XXXXXX",
 	    bench_scratch_dir(ctx));
 	if (mkdtemp(s->top) == NULL)
 		return bench_fail(ctx, "mkdtemp", errno);
 	s->made_top = 1;
-	if ((s->top_fd = open(s->top, flags)) < 0)
+	if ((s->top_fd = open(s->top, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return bench_fail(ctx, "open", errno);
-	for (int i = 0; i < LATFS_DIRS; i++) {
-		(void)snprintf(name, sizeof name, "%d", i);
-		if (mkdirat(s->top_fd, name, 0700) != 0)
-			return bench_fail(ctx, "mkdir", errno);
-		if ((s->dir_fd[i] = openat(s->top_fd, name, flags)) < 0)
-			return bench_fail(ctx, "open", errno);
-	}
-	return BENCH_OK;
+	latfs_mark_top(s->top_fd);
+	return latfs_renew_dir(ctx, s);
 }
 
 /* lmbench 2's mkfile(): creat, write the bytes (even 0), close. */
 static int
 latfs_create(struct bench_ctx *ctx, struct latfs_state *s)
 {
-	uint64_t i = s->head % LATFS_MAX_FILES;
-	int dir = s->dir_fd[i / LATFS_ITER], fd, st = BENCH_OK;
-	int flags = O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC;
+	const char *name = s->names[s->head % LATFS_ITER];
+	int flags = O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, fd, st = BENCH_OK;
 	ssize_t got;
 
-	if ((fd = openat(dir, s->names[i % LATFS_ITER], flags, 0600)) < 0)
+	if ((fd = openat(s->dir_fd, name, flags, 0600)) < 0)
 		return bench_fail(ctx, "creat", errno);
 	s->head++; /* it exists: teardown must find it, whatever follows */
 	got = write(fd, s->buf, s->file_bytes);
@@ -131,10 +183,7 @@ latfs_create(struct bench_ctx *ctx, struct latfs_state *s)
 static int
 latfs_delete(struct bench_ctx *ctx, struct latfs_state *s)
 {
-	uint64_t i = s->tail % LATFS_MAX_FILES;
-	int dir = s->dir_fd[i / LATFS_ITER];
-
-	if (unlinkat(dir, s->names[i % LATFS_ITER], 0) != 0)
+	if (unlinkat(s->dir_fd, s->names[s->tail % LATFS_ITER], 0) != 0)
 		return bench_fail(ctx, "unlink", errno);
 	s->tail++;
 	return BENCH_OK;
@@ -206,14 +255,20 @@ latfs_delete_setup(struct bench_ctx *ctx)
 }
 
 /*
- * Upkeep of the pool inside a run, declared untimed (see DESIGN): fill
- * it up to `cap` files, or with cap 0 empty it.
+ * Upkeep of the pool inside a run, declared untimed (see DESIGN): with
+ * cap 0 empty it, else fill it up to `cap` files; either way the next
+ * batch goes to a fresh directory.
  */
 static int
 latfs_upkeep(struct bench_ctx *ctx, struct latfs_state *s, uint64_t cap)
 {
 	uint64_t t0 = cycles_now_ns();
-	int st = cap > 0 ? latfs_refill(ctx, s, cap) : latfs_purge(ctx, s);
+	int st = cap > 0 ? BENCH_OK : latfs_purge(ctx, s);
+
+	if (st == BENCH_OK)
+		st = latfs_renew_dir(ctx, s);
+	if (st == BENCH_OK && cap > 0)
+		st = latfs_refill(ctx, s, cap);
 
 	ctx->untimed_ns += cycles_now_ns() - t0;
 	return st;
@@ -264,23 +319,12 @@ void
 latfs_teardown(struct bench_ctx *ctx)
 {
 	struct latfs_state *s = ctx->state;
-	char name[16];
 
 	if (s == NULL)
 		return;
-	for (; s->tail < s->head; s->tail++) {
-		uint64_t i = s->tail % LATFS_MAX_FILES;
-
-		(void)unlinkat(s->dir_fd[i / LATFS_ITER],
-		    s->names[i % LATFS_ITER], 0);
-	}
-	for (int i = 0; i < LATFS_DIRS; i++) {
-		if (s->dir_fd[i] < 0)
-			continue;
-		(void)close(s->dir_fd[i]);
-		(void)snprintf(name, sizeof name, "%d", i);
-		(void)unlinkat(s->top_fd, name, AT_REMOVEDIR);
-	}
+	for (; s->tail < s->head && s->dir_fd >= 0; s->tail++)
+		(void)unlinkat(s->dir_fd, s->names[s->tail % LATFS_ITER], 0);
+	latfs_drop_dir(s);
 	if (s->top_fd >= 0)
 		(void)close(s->top_fd);
 	if (s->made_top)

@@ -2,7 +2,8 @@
  * test-latfs.c: lmbench's lat_fs deletes (file-latfs.c). A full run makes
  * lmbench's pool of 1000 files in setup; a first look makes none there,
  * and each refill only the files its run deletes, so that no file is
- * made that the run does not delete. Both leave nothing behind.
+ * made that the run does not delete. Each batch of files has a directory
+ * of its own, one at a time. Both leave nothing behind.
  */
 
 #include "config.h"
@@ -34,34 +35,60 @@ entries(const char *path)
 	return n;
 }
 
-/* Files in the pool's first directory, where the first 1000 go. */
+/* Files in every batch directory of `top` (-1 if unreadable); dirs. */
+static long
+batch_files(const char *top, long *dirs)
+{
+	char path[4096 + 512];
+	struct dirent *e;
+	DIR *d = opendir(top);
+	long n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		(void)snprintf(path, sizeof path, "%s/%s", top, e->d_name);
+		n += entries(path);
+		++*dirs;
+	}
+	(void)closedir(d);
+	return n;
+}
+
+/*
+ * Files in the pool: every batch of at most 1000 has a fresh directory
+ * of its own, and only one exists at a time (-1 otherwise).
+ */
 static long
 pool_files(const char *scratch)
 {
-	char path[4096];
+	char path[1024];
 	struct dirent *e;
 	DIR *d = opendir(scratch);
-	long n = -1;
+	long n = -1, dirs = 0;
 
 	while (d != NULL && (e = readdir(d)) != NULL)
 		if (strncmp(e->d_name, "lat_fs.", 7) == 0) {
-			(void)snprintf(path, sizeof path, "%s/%s/0", scratch,
+			(void)snprintf(path, sizeof path, "%s/%s", scratch,
 			    e->d_name);
-			n = entries(path);
+			n = batch_files(path, &dirs);
 		}
 	if (d != NULL)
 		(void)closedir(d);
-	return n;
+	return dirs == 1 ? n : -1;
 }
 
 static void
 ctx_for(struct bench_ctx *ctx, const char *scratch, int first_look)
 {
 	memset(ctx, 0, sizeof *ctx);
-	ctx->test = registry_find("lmbench.fs_delete_0k");
+	ctx->test = registry_find(
+	    first_look < 0 ? "lmbench.fs_create_0k" : "lmbench.fs_delete_0k");
 	ctx->tmpdir = scratch;
 	ctx->cpu = -1;
-	ctx->first_look = first_look;
+	ctx->first_look = first_look > 0;
 }
 
 static void
@@ -97,6 +124,22 @@ test_first_look(const char *scratch)
 	CHECK("first look: nothing left", entries(scratch) == 0);
 }
 
+/* Creates past two batches: the third batch's 500, in one directory. */
+static void
+test_create(const char *scratch)
+{
+	struct bench_ctx ctx;
+
+	ctx_for(&ctx, scratch, -1);
+	CHECK("create: setup", latfs_create_setup(&ctx) == BENCH_OK);
+	CHECK("create: 2500 creates", latfs_create_run(&ctx, 2500) == BENCH_OK);
+	CHECK("create: 500 in the one batch directory",
+	    pool_files(scratch) == 500);
+	CHECK("create: emptying the pool was untimed", ctx.untimed_ns > 0);
+	latfs_teardown(&ctx);
+	CHECK("create: nothing left", entries(scratch) == 0);
+}
+
 int
 main(void)
 {
@@ -107,6 +150,7 @@ main(void)
 		return 99;
 	test_full(scratch);
 	test_first_look(scratch);
+	test_create(scratch);
 	(void)rmdir(scratch);
 	return check_summary("test-latfs");
 }
