@@ -26,7 +26,7 @@
 #define VIEW_RECENT_MIN 8
 #define VIEW_SLICE_MIN  4
 /*
- * The bar a change must pass (view.c, verdict_bar): never below
+ * The bar a change must pass (view_baseline_bar): never below
  * VIEW_BAR_MIN_PCT, nor below the baseline's samples' own spread, nor
  * below the prediction interval of its slices. A newest slice beyond
  * VIEW_FAR_BARS bars is a verdict by itself; one only beyond the bar

@@ -212,7 +212,7 @@ struct rig {
 	/* benchtop's scratch directory, in a private base: a benchtop
 	 * started beside this test (make check runs them in parallel) sweeps
 	 * the shared base of directories whose owner is not a benchtop */
-	char base[64];
+	char base[4096];
 	char tmpdir[4096];
 	int cpu;
 	int checked; /* tests that ran and were checked */
@@ -346,6 +346,25 @@ check_hook(void)
 	allocs = 0;
 }
 
+/* A fresh directory under TMPDIR (or /tmp) for benchtop's own. */
+static int
+private_base(char *base, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (tmp == NULL || *tmp == '\0')
+		tmp = "/tmp";
+	if ((size_t)snprintf(base, size, "%s/test-alloc.XXXXXX", tmp) >= size) {
+		printf("test-alloc: TMPDIR too long: %s\n", tmp);
+		return -1;
+	}
+	if (mkdtemp(base) == NULL) {
+		printf("test-alloc: mkdtemp %s: %s\n", base, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Select the tests, make the store and scratch directory. 0, or -1. */
 static int
 rig_open(struct rig *rig, const char *only, const struct cycles_info *info)
@@ -366,10 +385,7 @@ rig_open(struct rig *rig, const char *only, const struct cycles_info *info)
 	}
 	rig->store = store_new(tests, n, cycles_now_ns());
 	free(tests);
-	(void)snprintf(rig->base, sizeof rig->base, "%s",
-	    "/tmp/test-alloc.XXXXXX");
-	if (mkdtemp(rig->base) == NULL) {
-		printf("test-alloc: mkdtemp: %s\n", strerror(errno));
+	if (private_base(rig->base, sizeof rig->base) != 0) {
 		store_free(rig->store);
 		return -1;
 	}
