@@ -34,6 +34,12 @@
  */
 #define VIEW_BAR_MIN_PCT 5.0
 #define VIEW_FAR_BARS    2.0
+/*
+ * A newest slice worse beyond one bar with at least this share (%) of
+ * its samples disturbed (something else took the worker's CPU) is a
+ * verdict by itself: its cause is seen.
+ */
+#define VIEW_CAUSE_SEEN_PCT 50.0
 /* The status says "noisy" from this share of disturbed samples on. */
 #define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
@@ -62,12 +68,14 @@ struct view_row {
 	double ci_pct;        /* 95% CI half-width of the median, % */
 	double noisy_pct;     /* of the window's samples, disturbed */
 	size_t recent_n;      /* samples of the newest slices */
+	double recent_noisy;  /* of them disturbed, % */
 	double recent_value;  /* their median in the unit */
 	double recent_ci_pct; /* 95% CI half-width of it, % */
-	double spread_pct;    /* of the window's samples: 1.4826 MAD, % of
-	                         the median (a standard deviation, robust) */
+	double spread_pct;    /* of the window's undisturbed samples: 1.4826
+	                         MAD, % of their median (a robust sd) */
 	double slice_pi_pct;  /* of a new slice's median from the slices of
-	                         the row's history: 95% prediction, % */
+	                         the row's history, of their undisturbed
+	                         samples: 95% prediction, % */
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
@@ -79,8 +87,9 @@ struct view_row {
 	double delta_ci_pct;
 	int significant; /* the whole interval of the change beyond the
 	                    baseline's bar: far beyond it for the newest
-	                    slices, or beyond it for them and for those
-	                    before them, the same way */
+	                    slices, or beyond it and worse for them with
+	                    their CPU mostly taken, or beyond it for them
+	                    and for those before them, the same way */
 	int better;      /* the change is an improvement */
 };
 

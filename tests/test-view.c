@@ -5,7 +5,8 @@
  * them: slices of samples, each slice's first one marked. A slice far
  * beyond the bar must be a verdict by itself even when the older slices
  * still fill most of the window (every test on: one slice per cycle); a
- * change a little beyond it must last two slices; a quiet slice, a
+ * change a little beyond it must last two slices, unless most of its
+ * samples were disturbed (its cause is seen); a quiet slice, a
  * change under 5%, one within the samples' own spread, or one that moves
  * no more than the baseline's own slices did, must not be one.
  */
@@ -54,6 +55,18 @@ static void
 add_slice(struct history *h, double ns, size_t count, int marked)
 {
 	add_jittered(h, ns, count, marked, 1);
+}
+
+/* A slice as add_slice's with every sample disturbed: something else
+ * took the worker's CPU (preempted, starved). */
+static void
+add_disturbed(struct history *h, double ns, size_t count)
+{
+	size_t from = h->n;
+
+	add_slice(h, ns, count, 1);
+	for (size_t i = from; i < h->n; i++)
+		h->e[i].flags |= SAMPLE_F_NOISY;
 }
 
 static void
@@ -287,6 +300,51 @@ test_two_slices(void)
 	CHECK("two slices: twice the cost is WORSE", r.significant);
 }
 
+/*
+ * Every test on, as measured on a shared 2-CPU guest: a syscall row's
+ * undisturbed slices move by up to 30% from cycle to cycle with the
+ * host's speed, another program took the worker's CPU for one slice
+ * (twice the cost, every sample disturbed), then a hog on the worker's
+ * CPU costs +50 to +100%: its one slice must be WORSE.
+ */
+static void
+test_disturbed(void)
+{
+	static const double host[] = { 100, 100, 75, 100, 200, 100, 72, 100 };
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+	double bar;
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < sizeof host / sizeof host[0]; s++)
+		if (host[s] > 150)
+			add_disturbed(&h, host[s], SLICE);
+		else
+			add_slice(&h, host[s], SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	bar = view_baseline_bar(&b);
+	CHECK("the host's own speed makes the bar", bar > 20);
+	CHECK("the disturbed slice does not widen it", bar < 45);
+	add_slice(&h, 100 * (1 + 1.5 * bar / 100), SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("1.5 bars, undisturbed, one slice: no verdict", !r.significant);
+	add_slice(&h, 100, SLICE, 1);
+	add_disturbed(&h, 100 * (1 + 1.5 * bar / 100), SLICE);
+	build(&r, &h, &b);
+	CHECK("the hog's slice is disturbed", r.recent_noisy > 99);
+	CHECK("1.5 bars, disturbed: WORSE on its one slice",
+	    r.significant && !r.better);
+	add_slice(&h, 100, SLICE, 1);
+	add_disturbed(&h, 100 * (1 + 0.5 * bar / 100), SLICE);
+	build(&r, &h, &b);
+	CHECK("disturbed within the bar: none", !r.significant);
+	add_disturbed(&h, 100 * (1 - 1.5 * bar / 100), SLICE);
+	build(&r, &h, &b);
+	CHECK("disturbed and faster: no verdict by itself", !r.significant);
+}
+
 static void
 test_unmarked(void)
 {
@@ -321,6 +379,7 @@ main(void)
 	test_history();
 	test_slice_spread();
 	test_two_slices();
+	test_disturbed();
 	test_unmarked();
 	return check_summary("test-view");
 }
