@@ -109,9 +109,9 @@ slice_medians(const struct view_row *r, const struct ring_entry *h,
  * WORSE. With fewer than two slices of enough undisturbed samples, the
  * slices as they are: a row always disturbed is judged as before.
  */
-static double
-slice_spread(const struct view_row *r, const struct ring_entry *h,
-    const double *ns, const double *cyc, size_t n)
+static void
+slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
+    const double *cyc, size_t n)
 {
 	double med[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1], sd;
 	size_t m = slice_medians(r, h, ns, cyc, n, 0, med);
@@ -119,10 +119,12 @@ slice_spread(const struct view_row *r, const struct ring_entry *h,
 	if (m < 2) /* too few undisturbed: every sample, as they are */
 		m = slice_medians(r, h, ns, cyc, n, 1, med);
 	if (m < 2 || !(r->value > 0))
-		return 0;
+		return;
 	sd = stats_stddev(med, m);
-	return stats_student_t975(m - 1) * sd * sqrt(1 + 1.0 / (double)m) /
-	    r->value * 100;
+	r->slice_pi_pct = stats_student_t975(m - 1) * sd *
+	    sqrt(1 + 1.0 / (double)m) / r->value * 100;
+	if (m >= VIEW_DRIFT_SLICES)
+		r->slice_sd_pct = sd / r->value * 100;
 }
 
 /*
@@ -155,6 +157,7 @@ row_empty(struct view_row *r)
 	r->prev_value = r->prev_ci_pct = NAN;
 	r->noisy_pct = r->recent_noisy = 0;
 	r->slice_pi_pct = r->spread_pct = 0;
+	r->slice_sd_pct = NAN;
 }
 
 /* Window statistics of the last VIEW_WINDOW entries, of the newest
@@ -195,7 +198,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	r->recent_noisy *= 100.0 / (double)r->recent_n;
 	r->recent_value =
 	    range_value(r->test, ns, cyc, from, k, &r->recent_ci_pct);
-	r->slice_pi_pct = slice_spread(r, he, hns, hcyc, h);
+	slice_spread(r, he, hns, hcyc, h);
 	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
 	if (from >= VIEW_RECENT_MIN) {
 		size_t before = recent_start(w, from);
@@ -257,7 +260,9 @@ change_pct(double value, double ci_pct, const struct view_baseline *b,
  *   the 95th percentile, 2.7 at the 99th: load moves whole slices, and
  *   the tests that jitter most are the ones it moves most;
  * - the 95% prediction interval of a slice's median from the baseline's
- *   slices (slice_spread): the setups of a test that land apart.
+ *   slices (slice_spread): the setups of a test that land apart;
+ * - the machine's drift (view_machine_drift), which a row's own few
+ *   slices cannot know.
  * The floors matter because that interval comes from few medians: from
  * three that happen to agree it is a percent wide, and a quiet focused
  * null_call then turned WORSE by itself.
@@ -265,7 +270,8 @@ change_pct(double value, double ci_pct, const struct view_baseline *b,
 double
 view_baseline_bar(const struct view_baseline *b)
 {
-	return fmax(VIEW_BAR_MIN_PCT, fmax(b->spread_pct, b->slice_pi_pct));
+	return fmax(fmax(VIEW_BAR_MIN_PCT, b->drift_pct),
+	    fmax(b->spread_pct, b->slice_pi_pct));
 }
 
 /* -1, 0 or +1: the change's whole interval below or above `bar`. */
@@ -389,4 +395,35 @@ view_baseline_take(struct view_baseline *b, const struct view_row *r)
 	b->ci_pct = isfinite(r->ci_pct) ? r->ci_pct : 0;
 	b->slice_pi_pct = isfinite(r->slice_pi_pct) ? r->slice_pi_pct : 0;
 	b->spread_pct = isfinite(r->spread_pct) ? r->spread_pct : 0;
+	b->drift_pct = 0;
+}
+
+/*
+ * With every test on, a row gets one slice a cycle (about 45 s with 80
+ * tests), and a baseline taken a few cycles in knows three or four of
+ * them: too few to know how far this machine's own speed moves a slice
+ * over minutes. But it moves every row at once, so every row's slices
+ * know it together: on a shared 2-CPU guest, over 9 minutes with nothing
+ * changed here, 79 rows' undisturbed slice medians lay from their row's
+ * median a robust 12.7% (1.4826 MAD; a syscall row's up to 30% by
+ * itself), and one slice beyond a bar made of its row's three slices was
+ * a verdict once a minute or so. The figure: the median over rows of
+ * slice_sd_pct (the sd of a row's slice medians: of three slices a MAD
+ * is 0 whenever two agree), rows of fewer than VIEW_DRIFT_SLICES slices
+ * left out, times 1.96 (where 95% of slices land, were they normal); 0
+ * with fewer than VIEW_DRIFT_ROWS such rows, as in focus on one test from
+ * the start, whose slices come half a second apart.
+ */
+double
+view_machine_drift(const struct view_row *rows, size_t n)
+{
+	double v[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k < VIEW_DRIFT_MAX_ROWS; i++)
+		if (isfinite(rows[i].slice_sd_pct))
+			v[k++] = rows[i].slice_sd_pct;
+	if (k < VIEW_DRIFT_ROWS)
+		return 0;
+	return 1.96 * stats_median(v, k, scratch);
 }

@@ -40,6 +40,14 @@
  * verdict by itself: its cause is seen.
  */
 #define VIEW_CAUSE_SEEN_PCT 50.0
+/*
+ * The machine's drift (view_machine_drift) from the rows with at least
+ * VIEW_DRIFT_SLICES slices in their history, when VIEW_DRIFT_ROWS have.
+ */
+#define VIEW_DRIFT_SLICES 3
+#define VIEW_DRIFT_ROWS   3
+/* Rows it looks at, the first ones (the catalogue has about 80). */
+#define VIEW_DRIFT_MAX_ROWS 1024
 /* The status says "noisy" from this share of disturbed samples on. */
 #define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
@@ -53,6 +61,7 @@ struct view_baseline {
 	double ci_pct;       /* 95% CI half-width of that median, % of it */
 	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
 	double spread_pct;   /* the samples' robust spread, % of value */
+	double drift_pct;    /* the machine's: view_machine_drift, % */
 };
 
 struct view_row {
@@ -76,6 +85,8 @@ struct view_row {
 	double slice_pi_pct;  /* of a new slice's median from the slices of
 	                         the row's history, of their undisturbed
 	                         samples: 95% prediction, % */
+	double slice_sd_pct;  /* of those slices' medians: sd, % of value;
+	                         NAN under VIEW_DRIFT_SLICES slices */
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
@@ -115,7 +126,12 @@ void view_row_build(struct view_row *r, const struct store_view *sv,
 /* The bar a change against baseline b must pass, in % of it. */
 double view_baseline_bar(const struct view_baseline *b);
 
-/* Freeze a row's current median as its baseline. */
+/* Freeze a row's current median as its baseline (drift_pct 0: the
+ * caller sets it, from every row). */
 void view_baseline_take(struct view_baseline *b, const struct view_row *r);
+
+/* How far this machine's own speed moves a slice, from every row's
+ * slices: 1.96 times the median of their slice_sd_pct, %; pure. */
+double view_machine_drift(const struct view_row *rows, size_t n);
 
 #endif

@@ -345,6 +345,51 @@ test_disturbed(void)
 	CHECK("disturbed and faster: no verdict by itself", !r.significant);
 }
 
+/*
+ * Every test on, a baseline a few cycles in: each row has three slices
+ * that agree, so its own bar is the 5% floor; but the machine's speed
+ * moved every row's slices by some 20% over minutes, and the rows know
+ * that together (view_machine_drift). A row's two slices 18% off, with
+ * nothing disturbed, must then be no verdict; a disturbed slice twice
+ * the cost still is one.
+ */
+static void
+test_machine_drift(void)
+{
+	static const double host[][3] = { { 100, 80, 100 }, { 100, 120, 100 },
+		{ 80, 100, 100 }, { 100, 100, 125 }, { 100, 100, 100 } };
+	struct view_row rows[5], r;
+	struct view_baseline b;
+	struct history h;
+
+	for (size_t k = 0; k < 5; k++) {
+		memset(&h, 0, sizeof h);
+		for (size_t s = 0; s < 3; s++)
+			add_slice(&h, host[k][s], SLICE, 1);
+		build(&rows[k], &h, NULL);
+	}
+	CHECK("three slices: a slice spread", isfinite(rows[0].slice_sd_pct));
+	CHECK("under three rows: no drift", view_machine_drift(rows, 2) == 0);
+	CHECK("the rows' drift", view_machine_drift(rows, 5) > 20);
+	view_baseline_take(&b, &rows[4]);
+	CHECK_NEAR("the row's own bar: the floor", view_baseline_bar(&b),
+	    VIEW_BAR_MIN_PCT, 0.01);
+	b.drift_pct = view_machine_drift(rows, 5);
+	CHECK("the machine's drift makes the bar", view_baseline_bar(&b) > 20);
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 5; s++)
+		add_slice(&h, s < 3 ? 100 : 118, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("+18% for two slices, undisturbed: no verdict", !r.significant);
+	b.drift_pct = 0;
+	build(&r, &h, &b);
+	CHECK("which its own three slices would call WORSE", r.significant);
+	b.drift_pct = view_machine_drift(rows, 5);
+	add_disturbed(&h, 200, SLICE);
+	build(&r, &h, &b);
+	CHECK("twice the cost, disturbed: WORSE", r.significant && !r.better);
+}
+
 static void
 test_unmarked(void)
 {
@@ -380,6 +425,7 @@ main(void)
 	test_slice_spread();
 	test_two_slices();
 	test_disturbed();
+	test_machine_drift();
 	test_unmarked();
 	return check_summary("test-view");
 }
