@@ -26,9 +26,8 @@ fail_screen() {
 }
 screen() { T capture-pane -p >"$work/screen"; }
 has() { grep -q -- "$1" "$work/screen"; }
-shows() { # shows DESCRIPTION PATTERN: the screen shows PATTERN
-	screen
-	if has "$2"; then ok; else fail_screen "$1"; fi
+shows() { # shows DESCRIPTION PATTERN: the screen shows PATTERN (within 5 s)
+	if wait_for "$2" 5; then ok; else fail_screen "$1"; fi
 }
 # wait_for PATTERN SECONDS: poll the screen until it shows PATTERN
 wait_for() {
