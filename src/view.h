@@ -27,10 +27,12 @@
 #define VIEW_SLICE_MIN  4
 /*
  * The bar a change must pass (view_baseline_bar): never below
- * VIEW_BAR_MIN_PCT, nor below the baseline's samples' own spread, nor
- * below the prediction interval of its slices. A newest slice beyond
- * VIEW_FAR_BARS bars is a verdict by itself; one only beyond the bar
- * needs the slices before it beyond it too.
+ * VIEW_BAR_MIN_PCT, nor below the baseline's undisturbed samples' own
+ * spread, nor below the prediction interval of its slices, nor below the
+ * machine's drift. A newest slice beyond VIEW_FAR_BARS bars is a verdict
+ * by itself, and so is one worse beyond the bar with its CPU mostly
+ * taken (VIEW_CAUSE_SEEN_PCT); one only beyond the bar otherwise needs
+ * the slices before it beyond it too.
  */
 #define VIEW_BAR_MIN_PCT 5.0
 #define VIEW_FAR_BARS    2.0
