@@ -123,8 +123,8 @@ slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
 	sd = stats_stddev(med, m);
 	r->slice_pi_pct = stats_student_t975(m - 1) * sd *
 	    sqrt(1 + 1.0 / (double)m) / r->value * 100;
-	if (m >= VIEW_DRIFT_SLICES)
-		r->slice_sd_pct = sd / r->value * 100;
+	r->slice_sd_pct = sd / r->value * 100;
+	r->slices = m;
 }
 
 /*
@@ -158,6 +158,7 @@ row_empty(struct view_row *r)
 	r->noisy_pct = r->recent_noisy = 0;
 	r->slice_pi_pct = r->spread_pct = 0;
 	r->slice_sd_pct = NAN;
+	r->slices = 0;
 }
 
 /* Window statistics of the last VIEW_WINDOW entries, of the newest
@@ -271,7 +272,35 @@ double
 view_baseline_bar(const struct view_baseline *b)
 {
 	return fmax(fmax(VIEW_BAR_MIN_PCT, b->drift_pct),
-	    fmax(b->spread_pct, b->slice_pi_pct));
+	    fmax(b->spread_pct, view_baseline_slices(b)));
+}
+
+/*
+ * The prediction interval of a slice (slice_spread) once the machine's
+ * drift is known: the row's slice variance pooled with the machine's,
+ * this weighing as VIEW_DRIFT_WEIGHT slices of the row's would, never
+ * below the row's own (a row whose slices scatter by themselves keeps
+ * its width), and Student's t with the degrees of freedom of both: what
+ * the other rows add is how sure that width is. A row's three or four
+ * slices alone give t 4.3 or 3.2 times an sd that two host speed states
+ * make as large as they happen to: with every test on, null_call's four
+ * slices made a 49% bar and a hog's +55% was never WORSE; the machine's
+ * drift, from every row, was 16-20% then.
+ */
+double
+view_baseline_slices(const struct view_baseline *b)
+{
+	double sm = b->drift_pct / 1.96, own = b->slice_sd_pct, var;
+	size_t df;
+
+	if (!(sm > 0) || b->slices < 2)
+		return b->slice_pi_pct;
+	df = b->slices - 1 + VIEW_DRIFT_WEIGHT;
+	var = ((double)(b->slices - 1) * own * own +
+	          VIEW_DRIFT_WEIGHT * sm * sm) /
+	    (double)df;
+	return stats_student_t975(df) * sqrt(fmax(var, own * own)) *
+	    sqrt(1 + 1.0 / (double)b->slices);
 }
 
 /* -1, 0 or +1: the change's whole interval below or above `bar`. */
@@ -396,6 +425,8 @@ view_baseline_take(struct view_baseline *b, const struct view_row *r)
 	b->slice_pi_pct = isfinite(r->slice_pi_pct) ? r->slice_pi_pct : 0;
 	b->spread_pct = isfinite(r->spread_pct) ? r->spread_pct : 0;
 	b->drift_pct = 0;
+	b->slice_sd_pct = isfinite(r->slice_sd_pct) ? r->slice_sd_pct : 0;
+	b->slices = r->slices;
 }
 
 /*
@@ -421,7 +452,8 @@ view_machine_drift(const struct view_row *rows, size_t n)
 	size_t k = 0;
 
 	for (size_t i = 0; i < n && k < VIEW_DRIFT_MAX_ROWS; i++)
-		if (isfinite(rows[i].slice_sd_pct))
+		if (rows[i].slices >= VIEW_DRIFT_SLICES &&
+		    isfinite(rows[i].slice_sd_pct))
 			v[k++] = rows[i].slice_sd_pct;
 	if (k < VIEW_DRIFT_ROWS)
 		return 0;

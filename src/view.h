@@ -48,6 +48,8 @@
  */
 #define VIEW_DRIFT_SLICES 3
 #define VIEW_DRIFT_ROWS   3
+/* The machine's drift weighs as this many slices of a row's own. */
+#define VIEW_DRIFT_WEIGHT 4
 /* Rows it looks at, the first ones (the catalogue has about 80). */
 #define VIEW_DRIFT_MAX_ROWS 1024
 /* The status says "noisy" from this share of disturbed samples on. */
@@ -64,6 +66,8 @@ struct view_baseline {
 	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
 	double spread_pct;   /* the samples' robust spread, % of value */
 	double drift_pct;    /* the machine's: view_machine_drift, % */
+	double slice_sd_pct; /* sd of the slices' medians, % */
+	size_t slices;       /* how many slices those were */
 };
 
 struct view_row {
@@ -88,7 +92,8 @@ struct view_row {
 	                         the row's history, of their undisturbed
 	                         samples: 95% prediction, % */
 	double slice_sd_pct;  /* of those slices' medians: sd, % of value;
-	                         NAN under VIEW_DRIFT_SLICES slices */
+	                         NAN under two slices */
+	size_t slices;        /* how many */
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
@@ -127,6 +132,10 @@ void view_row_build(struct view_row *r, const struct store_view *sv,
 
 /* The bar a change against baseline b must pass, in % of it. */
 double view_baseline_bar(const struct view_baseline *b);
+
+/* Its part from the slices: their prediction interval, %, the row's own
+ * pooled with the machine's drift once that is set. */
+double view_baseline_slices(const struct view_baseline *b);
 
 /* Freeze a row's current median as its baseline (drift_pct 0: the
  * caller sets it, from every row). */

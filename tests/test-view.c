@@ -390,6 +390,41 @@ test_machine_drift(void)
 	CHECK("twice the cost, disturbed: WORSE", r.significant && !r.better);
 }
 
+/*
+ * A baseline of four slices that two host speed states set 25% apart:
+ * alone, t(3) makes a bar near 50%, and a hog's disturbed +55% slice is
+ * no verdict; with the machine's drift known from every row (18%), the
+ * slices weigh with it, the bar is below 40%, and the hog's slice is
+ * WORSE.
+ */
+static void
+test_pooled_slices(void)
+{
+	static const double host[] = { 75, 105, 88, 104 };
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+	double alone;
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 4; s++)
+		add_slice(&h, host[s], SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	alone = view_baseline_bar(&b);
+	CHECK("four slices alone: a bar near 50%", alone > 45);
+	add_disturbed(&h, b.value * 1000 * 1.55, SLICE);
+	build(&r, &h, &b);
+	CHECK("a hog's +55% under it: none", !r.significant);
+	b.drift_pct = 18;
+	CHECK("with the machine's drift: below 40%",
+	    view_baseline_bar(&b) < 40 && view_baseline_bar(&b) > 18);
+	CHECK("never below the row's own sd times 1.96",
+	    view_baseline_slices(&b) > 1.96 * b.slice_sd_pct);
+	build(&r, &h, &b);
+	CHECK("the hog's +55%: WORSE", r.significant && !r.better);
+}
+
 static void
 test_unmarked(void)
 {
@@ -426,6 +461,7 @@ main(void)
 	test_two_slices();
 	test_disturbed();
 	test_machine_drift();
+	test_pooled_slices();
 	test_unmarked();
 	return check_summary("test-view");
 }
