@@ -5,15 +5,22 @@
 #   2. the longest wait of a row for fresh samples once every row has
 #      one, over STEADY_S seconds with every test on (bar: 60),
 #   3. focus (f) on a syscall test with a baseline (b): seconds from a
-#      CPU hog starting on the worker's CPU until the row says WORSE, and
-#      from the hog stopping until it no longer does (bar: 5 each); and
+#      CPU hog starting on the CPU the row's slices ran on (the CPU of
+#      most of its samples in --log so far: the worker's, unless a claim
+#      moved them) until the row says WORSE, and from the hog stopping
+#      until it no longer does (bar: 5 each); and
 #      whether the row said WORSE in the FOCUS_QUIET_S seconds before the
 #      hog, with nothing changed (bar: never),
 #   4. every test on (PARTS quiet, cycle; not in the default): a baseline
 #      once the screen shows its cycle time and two more cycles have run
 #      (a fast row's window then holds about four slices),
-#      then QUIET_S seconds with nothing changed: the rows that said
-#      WORSE (bar: none); then the hog: the cycles from its start until
+#      then QUIET_S seconds with nothing changed here: the rows that said
+#      WORSE (bar: none), and of them those with a slice in that minute
+#      whose samples were mostly noisy (something else took the worker's
+#      CPU: on a shared machine the minute was not quiet, and such a row
+#      is right to say so);
+#      then the hog, on the CPU of most of FOCUS_TEST's samples so far
+#      (from --log), as in 3: the cycles from its start until
 #      FOCUS_TEST's row says WORSE, and from its end until it does not,
 #      and the slices of that row (from --log) that began in between
 #      (bar: 1 each: the row's first slice after the change shows it).
@@ -118,6 +125,46 @@ print("-")
 EOF
 }
 
+# row_cpu LOG: the CPU of most of FOCUS_TEST's samples in LOG (where its
+# slices run; a hog belongs there), else $cpu, the worker's by default.
+row_cpu() {
+	python3 - "$1" "$FOCUS_TEST" "${cpu:-0}" <<'EOF'
+import collections, csv, sys
+path, test, dflt = sys.argv[1:4]
+c = collections.Counter(r["cpu"] for r in csv.DictReader(open(path))
+                        if r["test"] == test and r["cpu"] not in ("", "-1"))
+print(c.most_common(1)[0][0] if c else dflt)
+EOF
+}
+# disturbed LOG T0 SECONDS TESTS: of the tests in file TESTS, those with
+# a slice in LOG from T0 for SECONDS whose samples were mostly noisy (as
+# slices_between, samples more than 0.3 s apart are two slices), one a
+# line.
+disturbed() {
+	python3 - "$1" "$2" "$3" "$4" <<'EOF'
+import csv, sys
+path, t0, d = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+want = set(open(sys.argv[4]).read().split())
+last, cur, taken = {}, {}, set()
+def close(k):
+    n, noisy = cur.pop(k, (0, 0))
+    if n and noisy * 2 >= n:
+        taken.add(k)
+for r in csv.DictReader(open(path)):
+    k, t = r["test"], float(r["timestamp"])
+    if k not in want or not t0 <= t <= t0 + d:
+        continue
+    if t - last.get(k, t) > 0.3:
+        close(k)
+    n, noisy = cur.get(k, (0, 0))
+    cur[k] = (n + 1, noisy + (r["noisy"] == "1"))
+    last[k] = t
+for k in list(cur):
+    close(k)
+print("\n".join(sorted(taken)))
+EOF
+}
+
 # rows_worse SECONDS: the tests whose row said WORSE at any time in the
 # next SECONDS, one a line.
 rows_worse() {
@@ -174,7 +221,8 @@ while [ "$r" -le "$RUNS" ]; do
 	T send-keys b
 	sleep 3
 	rows_worse "${FOCUS_QUIET_S:-10}" | grep -c . >>"$tmp/fquiet"
-	taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
+	hog_cpu=$(row_cpu "$tmp/focus-$r.csv")
+	taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
 	hog=$!
 	w=$(wait_screen 'WORSE' "^$FOCUS_TEST" 30)
 	echo "$w" >>"$tmp/worse"
@@ -218,10 +266,14 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 	sleep $((${cyc_s:-60} * 2)) # the baseline holds about four slices
 	T send-keys b
 	sleep 2
+	t_quiet=$(now)
 	rows_worse "$QUIET_S" >"$tmp/quiet-rows"
 	quiet=$(grep -c . "$tmp/quiet-rows")
+	disturbed "$tmp/all.csv" "$t_quiet" "$QUIET_S" "$tmp/quiet-rows" \
+	    >"$tmp/quiet-taken"
 	case " $PARTS " in *" cycle "*)
-		taskset -c "${cpu:-0}" sh -c 'while :; do :; done' &
+		hog_cpu=$(row_cpu "$tmp/all.csv")
+		taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
 		hog=$!
 		t_hog=$(now)
 		cyc_worse=$(wait_screen 'WORSE' "^$FOCUS_TEST" \
@@ -254,7 +306,7 @@ printf '%-44s %8s %6s  %s\n' "start to every row with a value" "$first" 15 \
     "$(tr '\n' ' ' <"$tmp/first")"
 printf '%-44s %8s %6s  %s\n' "longest wait for fresh samples (steady)" \
     "$steady" 60 "1 run"
-printf '%-44s %8s %6s  %s\n' "focus: hog on CPU ${cpu:-0} to WORSE" "$worse" 5 \
+printf '%-44s %8s %6s  %s\n' "focus: hog on CPU ${hog_cpu:-${cpu:-0}} to WORSE" "$worse" 5 \
     "$(tr '\n' ' ' <"$tmp/worse")"
 printf '%-44s %8s %6s  %s\n' "focus: hog stopped to not WORSE" "$back" 5 \
     "$(tr '\n' ' ' <"$tmp/back")"
@@ -264,7 +316,10 @@ printf '%-44s %8s %6s  %s\n' \
 if [ "$quiet" != - ]; then
 	printf '%-44s %8s %6s  %s\n' "all on: rows WORSE in $QUIET_S s, no change" \
 	    "$quiet" 0 "$(tr '\n' ' ' <"$tmp/quiet-rows")"
-	printf '%-44s %8s %6s  %s\n' "all on: hog to WORSE (cycles of ${cyc_s}s)" \
+	printf '%-44s %8s %6s  %s\n' "  of them with a slice mostly noisy" \
+	    "$(grep -c . "$tmp/quiet-taken")" - "$(tr '\n' ' ' <"$tmp/quiet-taken")"
+	printf '%-44s %8s %6s  %s\n' \
+	    "all on: hog on CPU ${hog_cpu:-${cpu:-0}} to WORSE (cycles of ${cyc_s}s)" \
 	    "$(in_cycles "$cyc_worse")" 1 "$cyc_worse s"
 	printf '%-44s %8s %6s  %s\n' "all on: hog stopped to not WORSE (cycles)" \
 	    "$(in_cycles "$cyc_back")" 1 "$cyc_back s"

@@ -88,9 +88,9 @@ detail_verdict(struct ui *ui, int *y, const struct view_row *r)
 		return;
 	(void)snprintf(line, sizeof line,
 	    "vs baseline %+.1f%% +-%.1f%%   bar %.1f%% (spread %.1f%%, "
-	    "slices %.1f%%)",
+	    "slices %.1f%%, machine %.1f%%)   newest %.0f%% noisy",
 	    r->delta_pct, r->delta_ci_pct, view_baseline_bar(b), b->spread_pct,
-	    b->slice_pi_pct);
+	    view_baseline_slices(b), b->drift_pct, r->recent_noisy);
 	(void)ui_put_clipped((*y)++, 2, line);
 }
 

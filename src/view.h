@@ -27,13 +27,31 @@
 #define VIEW_SLICE_MIN  4
 /*
  * The bar a change must pass (view_baseline_bar): never below
- * VIEW_BAR_MIN_PCT, nor below the baseline's samples' own spread, nor
- * below the prediction interval of its slices. A newest slice beyond
- * VIEW_FAR_BARS bars is a verdict by itself; one only beyond the bar
- * needs the slices before it beyond it too.
+ * VIEW_BAR_MIN_PCT, nor below the baseline's undisturbed samples' own
+ * spread, nor below the prediction interval of its slices, nor below the
+ * machine's drift. A newest slice beyond VIEW_FAR_BARS bars is a verdict
+ * by itself, and so is one worse beyond the bar with its CPU mostly
+ * taken (VIEW_CAUSE_SEEN_PCT); one only beyond the bar otherwise needs
+ * the slices before it beyond it too.
  */
 #define VIEW_BAR_MIN_PCT 5.0
 #define VIEW_FAR_BARS    2.0
+/*
+ * A newest slice worse beyond one bar with at least this share (%) of
+ * its samples disturbed (something else took the worker's CPU) is a
+ * verdict by itself: its cause is seen.
+ */
+#define VIEW_CAUSE_SEEN_PCT 50.0
+/*
+ * The machine's drift (view_machine_drift) from the rows with at least
+ * VIEW_DRIFT_SLICES slices in their history, when VIEW_DRIFT_ROWS have.
+ */
+#define VIEW_DRIFT_SLICES 3
+#define VIEW_DRIFT_ROWS   3
+/* The machine's drift weighs as this many slices of a row's own. */
+#define VIEW_DRIFT_WEIGHT 4
+/* Rows it looks at, the first ones (the catalogue has about 80). */
+#define VIEW_DRIFT_MAX_ROWS 1024
 /* The status says "noisy" from this share of disturbed samples on. */
 #define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
@@ -47,6 +65,9 @@ struct view_baseline {
 	double ci_pct;       /* 95% CI half-width of that median, % of it */
 	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
 	double spread_pct;   /* the samples' robust spread, % of value */
+	double drift_pct;    /* the machine's: view_machine_drift, % */
+	double slice_sd_pct; /* sd of the slices' medians, % */
+	size_t slices;       /* how many slices those were */
 };
 
 struct view_row {
@@ -62,12 +83,17 @@ struct view_row {
 	double ci_pct;        /* 95% CI half-width of the median, % */
 	double noisy_pct;     /* of the window's samples, disturbed */
 	size_t recent_n;      /* samples of the newest slices */
+	double recent_noisy;  /* of them disturbed, % */
 	double recent_value;  /* their median in the unit */
 	double recent_ci_pct; /* 95% CI half-width of it, % */
-	double spread_pct;    /* of the window's samples: 1.4826 MAD, % of
-	                         the median (a standard deviation, robust) */
+	double spread_pct;    /* of the window's undisturbed samples: 1.4826
+	                         MAD, % of their median (a robust sd) */
 	double slice_pi_pct;  /* of a new slice's median from the slices of
-	                         the row's history: 95% prediction, % */
+	                         the row's history, of their undisturbed
+	                         samples: 95% prediction, % */
+	double slice_sd_pct;  /* of those slices' medians: sd, % of value;
+	                         NAN under two slices */
+	size_t slices;        /* how many */
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
@@ -79,8 +105,9 @@ struct view_row {
 	double delta_ci_pct;
 	int significant; /* the whole interval of the change beyond the
 	                    baseline's bar: far beyond it for the newest
-	                    slices, or beyond it for them and for those
-	                    before them, the same way */
+	                    slices, or beyond it and worse for them with
+	                    their CPU mostly taken, or beyond it for them
+	                    and for those before them, the same way */
 	int better;      /* the change is an improvement */
 };
 
@@ -106,7 +133,16 @@ void view_row_build(struct view_row *r, const struct store_view *sv,
 /* The bar a change against baseline b must pass, in % of it. */
 double view_baseline_bar(const struct view_baseline *b);
 
-/* Freeze a row's current median as its baseline. */
+/* Its part from the slices: their prediction interval, %, the row's own
+ * pooled with the machine's drift once that is set. */
+double view_baseline_slices(const struct view_baseline *b);
+
+/* Freeze a row's current median as its baseline (drift_pct 0: the
+ * caller sets it, from every row). */
 void view_baseline_take(struct view_baseline *b, const struct view_row *r);
+
+/* How far this machine's own speed moves a slice, from every row's
+ * slices: 1.96 times the median of their slice_sd_pct, %; pure. */
+double view_machine_drift(const struct view_row *rows, size_t n);
 
 #endif

@@ -5,7 +5,8 @@
  * them: slices of samples, each slice's first one marked. A slice far
  * beyond the bar must be a verdict by itself even when the older slices
  * still fill most of the window (every test on: one slice per cycle); a
- * change a little beyond it must last two slices; a quiet slice, a
+ * change a little beyond it must last two slices, unless most of its
+ * samples were disturbed (its cause is seen); a quiet slice, a
  * change under 5%, one within the samples' own spread, or one that moves
  * no more than the baseline's own slices did, must not be one.
  */
@@ -54,6 +55,18 @@ static void
 add_slice(struct history *h, double ns, size_t count, int marked)
 {
 	add_jittered(h, ns, count, marked, 1);
+}
+
+/* A slice as add_slice's with every sample disturbed: something else
+ * took the worker's CPU (preempted, starved). */
+static void
+add_disturbed(struct history *h, double ns, size_t count)
+{
+	size_t from = h->n;
+
+	add_slice(h, ns, count, 1);
+	for (size_t i = from; i < h->n; i++)
+		h->e[i].flags |= SAMPLE_F_NOISY;
 }
 
 static void
@@ -287,6 +300,131 @@ test_two_slices(void)
 	CHECK("two slices: twice the cost is WORSE", r.significant);
 }
 
+/*
+ * Every test on, as measured on a shared 2-CPU guest: a syscall row's
+ * undisturbed slices move by up to 30% from cycle to cycle with the
+ * host's speed, another program took the worker's CPU for one slice
+ * (twice the cost, every sample disturbed), then a hog on the worker's
+ * CPU costs +50 to +100%: its one slice must be WORSE.
+ */
+static void
+test_disturbed(void)
+{
+	static const double host[] = { 100, 100, 75, 100, 200, 100, 72, 100 };
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+	double bar;
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < sizeof host / sizeof host[0]; s++)
+		if (host[s] > 150)
+			add_disturbed(&h, host[s], SLICE);
+		else
+			add_slice(&h, host[s], SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	bar = view_baseline_bar(&b);
+	CHECK("the host's own speed makes the bar", bar > 20);
+	CHECK("the disturbed slice does not widen it", bar < 45);
+	add_slice(&h, 100 * (1 + 1.5 * bar / 100), SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("1.5 bars, undisturbed, one slice: no verdict", !r.significant);
+	add_slice(&h, 100, SLICE, 1);
+	add_disturbed(&h, 100 * (1 + 1.5 * bar / 100), SLICE);
+	build(&r, &h, &b);
+	CHECK("the hog's slice is disturbed", r.recent_noisy > 99);
+	CHECK("1.5 bars, disturbed: WORSE on its one slice",
+	    r.significant && !r.better);
+	add_slice(&h, 100, SLICE, 1);
+	add_disturbed(&h, 100 * (1 + 0.5 * bar / 100), SLICE);
+	build(&r, &h, &b);
+	CHECK("disturbed within the bar: none", !r.significant);
+	add_disturbed(&h, 100 * (1 - 1.5 * bar / 100), SLICE);
+	build(&r, &h, &b);
+	CHECK("disturbed and faster: no verdict by itself", !r.significant);
+}
+
+/*
+ * Every test on, a baseline a few cycles in: each row has three slices
+ * that agree, so its own bar is the 5% floor; but the machine's speed
+ * moved every row's slices by some 20% over minutes, and the rows know
+ * that together (view_machine_drift). A row's two slices 18% off, with
+ * nothing disturbed, must then be no verdict; a disturbed slice twice
+ * the cost still is one.
+ */
+static void
+test_machine_drift(void)
+{
+	static const double host[][3] = { { 100, 80, 100 }, { 100, 120, 100 },
+		{ 80, 100, 100 }, { 100, 100, 125 }, { 100, 100, 100 } };
+	struct view_row rows[5], r;
+	struct view_baseline b;
+	struct history h;
+
+	for (size_t k = 0; k < 5; k++) {
+		memset(&h, 0, sizeof h);
+		for (size_t s = 0; s < 3; s++)
+			add_slice(&h, host[k][s], SLICE, 1);
+		build(&rows[k], &h, NULL);
+	}
+	CHECK("three slices: a slice spread", isfinite(rows[0].slice_sd_pct));
+	CHECK("under three rows: no drift", view_machine_drift(rows, 2) == 0);
+	CHECK("the rows' drift", view_machine_drift(rows, 5) > 20);
+	view_baseline_take(&b, &rows[4]);
+	CHECK_NEAR("the row's own bar: the floor", view_baseline_bar(&b),
+	    VIEW_BAR_MIN_PCT, 0.01);
+	b.drift_pct = view_machine_drift(rows, 5);
+	CHECK("the machine's drift makes the bar", view_baseline_bar(&b) > 20);
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 5; s++)
+		add_slice(&h, s < 3 ? 100 : 118, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("+18% for two slices, undisturbed: no verdict", !r.significant);
+	b.drift_pct = 0;
+	build(&r, &h, &b);
+	CHECK("which its own three slices would call WORSE", r.significant);
+	b.drift_pct = view_machine_drift(rows, 5);
+	add_disturbed(&h, 200, SLICE);
+	build(&r, &h, &b);
+	CHECK("twice the cost, disturbed: WORSE", r.significant && !r.better);
+}
+
+/*
+ * A baseline of four slices that two host speed states set 25% apart:
+ * alone, t(3) makes a bar near 50%, and a hog's disturbed +55% slice is
+ * no verdict; with the machine's drift known from every row (18%), the
+ * slices weigh with it, the bar is below 40%, and the hog's slice is
+ * WORSE.
+ */
+static void
+test_pooled_slices(void)
+{
+	static const double host[] = { 75, 105, 88, 104 };
+	struct view_baseline b;
+	struct history h;
+	struct view_row r;
+	double alone;
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 4; s++)
+		add_slice(&h, host[s], SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r);
+	alone = view_baseline_bar(&b);
+	CHECK("four slices alone: a bar near 50%", alone > 45);
+	add_disturbed(&h, b.value * 1000 * 1.55, SLICE);
+	build(&r, &h, &b);
+	CHECK("a hog's +55% under it: none", !r.significant);
+	b.drift_pct = 18;
+	CHECK("with the machine's drift: below 40%",
+	    view_baseline_bar(&b) < 40 && view_baseline_bar(&b) > 18);
+	CHECK("never below the row's own sd times 1.96",
+	    view_baseline_slices(&b) > 1.96 * b.slice_sd_pct);
+	build(&r, &h, &b);
+	CHECK("the hog's +55%: WORSE", r.significant && !r.better);
+}
+
 static void
 test_unmarked(void)
 {
@@ -321,6 +459,9 @@ main(void)
 	test_history();
 	test_slice_spread();
 	test_two_slices();
+	test_disturbed();
+	test_machine_drift();
+	test_pooled_slices();
 	test_unmarked();
 	return check_summary("test-view");
 }

@@ -124,7 +124,7 @@ T send-keys Enter
 if wait_for "history (oldest left)" 3; then ok; else fail_screen "enter: detail"; fi
 # After b the detail says what the verdict was judged against.
 shows "the detail gives the verdict's bar" \
-    "vs baseline [-+][0-9.]*% +-[0-9.]*% *bar [0-9.]*% (spread [0-9.]*%, slices [0-9.]*%)"
+    "vs baseline [-+][0-9.]*% +-[0-9.]*% *bar [0-9.]*% (spread [0-9.]*%, slices [0-9.]*%, machine [0-9.]*%) *newest [0-9]*% noisy"
 T send-keys x
 
 # Q: quiet screen; it still redraws (every 5 s, between samples).
