@@ -15,7 +15,7 @@
  * tests inherits it across execve, as do the tests' children.)
  *
  * How. personality(ADDR_NO_RANDOMIZE) takes effect at the next execve,
- * so benchtop executes its own binary again, once, before it has a thread, a
+ * so benchtop executes itself again, once, before it has a thread, a
  * descriptor or a file of its own. Where the kernel or a seccomp filter
  * refuses, the run goes on randomised: nothing else depends on it.
  */
@@ -24,7 +24,6 @@
 
 #include "layout.h"
 
-#include <limits.h>
 #include <sys/personality.h>
 #include <unistd.h>
 
@@ -33,22 +32,13 @@ extern char **environ;
 void
 layout_fix(char **argv)
 {
-	char self[PATH_MAX];
-	ssize_t n;
 	int now = personality(0xffffffff);
 
 	if (now == -1 || (now & ADDR_NO_RANDOMIZE) != 0)
 		return;
-	/* By its own path, not /proc/self/exe: the process's name (comm,
-	 * which ps, pgrep and the stale-directory sweep read) comes from
-	 * the path executed. */
-	n = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (n <= 0 || n >= (ssize_t)sizeof self - 1)
-		return;
-	self[n] = '\0';
 	if (personality((unsigned long)now | ADDR_NO_RANDOMIZE) == -1)
 		return;
-	(void)execve(self, argv, environ);
+	(void)execve("/proc/self/exe", argv, environ);
 	/* Not executed: leave the flag as it was, for the children too. */
 	(void)personality((unsigned long)now);
 }

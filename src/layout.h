@@ -6,7 +6,7 @@
 
 /*
  * Turn address-space layout randomisation off for this process and
- * execute it again, once, from its own path with the same argv and
+ * execute it again, once, from /proc/self/exe with the same argv and
  * environment. Returns only when benchtop already runs without it, or
  * when the kernel refuses (then the run goes on, randomised).
  */

@@ -85,8 +85,6 @@ if [ -n "$h" ]; then
 			check "process $p runs without layout randomisation" \
 			    no_randomise $p
 		done
-		check "benchtop keeps its name when it executes itself again" \
-		    grep -qx benchtop "/proc/$pid/comm"
 	fi
 else
 	fail "benchtop started no benchtop-proc"
