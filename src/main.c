@@ -17,7 +17,6 @@
 #include "batch.h"
 #include "fatal.h"
 #include "identify.h"
-#include "layout.h"
 #include "live.h"
 #include "opts.h"
 #include "proc-client.h"
@@ -116,8 +115,6 @@ main(int argc, char **argv)
 		fatal_say("bad test table", cause);
 		return EXIT_RUNTIME;
 	}
-	if (o.mode == OPTS_AUTO || o.mode == OPTS_WATCH || o.mode == OPTS_BATCH)
-		layout_fix(argv); /* may execute benchtop again, once */
 	switch (o.mode) {
 	case OPTS_HELP:
 		return print_text(opts_usage);

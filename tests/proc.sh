@@ -41,11 +41,6 @@ gone() {
 	done
 	test -z "$(ours "$1")"
 }
-# no_randomise PID: PID runs with ADDR_NO_RANDOMIZE (0x0040000) set
-no_randomise() {
-	v=$(cat "/proc/$1/personality" 2>/dev/null) || return 1
-	test $((0x$v & 0x0040000)) -ne 0
-}
 # helper_of PID: benchtop PID's helper, once it has one (up to 5 s)
 helper_of() {
 	i=0
@@ -79,13 +74,6 @@ if [ -n "$h" ]; then
 	    grep -q '^Threads:[[:space:]]*1$' "/proc/$h/status"
 	check "the helper maps no library of benchtop's" sh -c \
 	    "! grep -q -e ncurses -e cpuid -e tirpc /proc/$h/maps"
-	# One layout in every run (the kernel may refuse: then nothing to see)
-	if setarch -R true 2>/dev/null; then
-		for p in $pid $h; do
-			check "process $p runs without layout randomisation" \
-			    no_randomise $p
-		done
-	fi
 else
 	fail "benchtop started no benchtop-proc"
 fi
