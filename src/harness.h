@@ -150,7 +150,8 @@ int harness_calibrate_first(struct harness *h, struct bench_ctx *ctx,
     uint64_t *n, struct sample *last);
 
 /*
- * Time ctx->test->baseline at n ops (median of a few samples) into
+ * Time ctx->test->baseline at n ops (the least of a few samples; again,
+ * up to twice, while that is no less than one whole operation) into
  * ctx->base_ns and ctx->base_cyc, which harness_sample then subtracts.
  * A no-op for tests without a baseline. Returns the baseline's status.
  */
