@@ -36,7 +36,10 @@
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
 #   ONLY     globs of test ids, comma-separated (default: every test)
-#   ROUNDS   (default 3)   BATCH_S (default 1)   LIVE_S (default auto)
+#   ROUNDS   (default 4: an even count, so that each mode runs as
+#            often before the batch as after it, and a steady drift of
+#            the host over the run favours neither side)
+#   BATCH_S  (default 1)   LIVE_S (default auto)
 #   MODES    (default "default j2 j2screen")
 # The last lines, "@@ ...", are the summary run.sh collects.
 
@@ -47,7 +50,7 @@ set -u
 bench_init live-batch.sh
 
 ONLY=${ONLY:-*}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-4}
 BATCH_S=${BATCH_S:-1}
 MODES=${MODES:-default j2 j2screen}
 sock=$tmp/tmux
