@@ -102,10 +102,8 @@ take_baseline(struct ui *ui, int set)
 	double drift = view_machine_drift(ui->rows, ui->nrows);
 
 	ui->have_baseline = set;
-	for (size_t i = 0; i < ui->nrows && set; i++) {
-		view_baseline_take(&ui->base[i], &ui->rows[i]);
-		ui->base[i].drift_pct = drift;
-	}
+	for (size_t i = 0; i < ui->nrows && set; i++)
+		view_baseline_take(&ui->base[i], &ui->rows[i], drift);
 	(void)snprintf(ui->message, sizeof ui->message, "%s",
 	    set ? "baseline set: deltas vs now" : "baseline cleared");
 }

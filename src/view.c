@@ -417,14 +417,15 @@ view_group_summarize(const struct view_row *rows, size_t n, int group,
 }
 
 void
-view_baseline_take(struct view_baseline *b, const struct view_row *r)
+view_baseline_take(struct view_baseline *b, const struct view_row *r,
+    double drift_pct)
 {
 	b->set = r->n > 0 && isfinite(r->value);
 	b->value = r->value;
 	b->ci_pct = isfinite(r->ci_pct) ? r->ci_pct : 0;
 	b->slice_pi_pct = isfinite(r->slice_pi_pct) ? r->slice_pi_pct : 0;
 	b->spread_pct = isfinite(r->spread_pct) ? r->spread_pct : 0;
-	b->drift_pct = 0;
+	b->drift_pct = drift_pct;
 	b->slice_sd_pct = isfinite(r->slice_sd_pct) ? r->slice_sd_pct : 0;
 	b->slices = r->slices;
 }

@@ -137,9 +137,10 @@ double view_baseline_bar(const struct view_baseline *b);
  * pooled with the machine's drift once that is set. */
 double view_baseline_slices(const struct view_baseline *b);
 
-/* Freeze a row's current median as its baseline (drift_pct 0: the
- * caller sets it, from every row). */
-void view_baseline_take(struct view_baseline *b, const struct view_row *r);
+/* Freeze a row's current median as its baseline, with the machine's
+ * drift at that moment (view_machine_drift over every row; 0 unknown). */
+void view_baseline_take(struct view_baseline *b, const struct view_row *r,
+    double drift_pct);
 
 /* How far this machine's own speed moves a slice, from every row's
  * slices: 1.96 times the median of their slice_sd_pct, %; pure. */

@@ -94,7 +94,7 @@ quiet_baseline(struct history *h, struct view_baseline *b)
 	for (int s = 0; s < 4; s++)
 		add_slice(h, 100, SLICE, 1);
 	build(&r, h, NULL);
-	view_baseline_take(b, &r);
+	view_baseline_take(b, &r, 0);
 }
 
 static void
@@ -173,7 +173,7 @@ test_sample_spread(void)
 	for (int s = 0; s < 4; s++)
 		add_jittered(&h, 100, SLICE, 1, 80);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	CHECK_NEAR("the samples' spread", b.spread_pct, 23.7, 1);
 	CHECK_NEAR("is the bar", view_baseline_bar(&b), b.spread_pct, 0.01);
 	for (int s = 0; s < 3; s++) {
@@ -229,7 +229,7 @@ test_slice_spread(void)
 	for (int s = 0; s < 4; s++)
 		add_slice(&h, s == 2 ? 104 : 100, SLICE, 1);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	/* sd of the medians 2%, t(3) 3.18, sqrt(1 + 1/4): 7.1% */
 	CHECK_NEAR("the baseline's slice interval", b.slice_pi_pct, 7.1, 0.3);
 	add_slice(&h, 103, SLICE, 1);
@@ -267,7 +267,7 @@ test_history(void)
 	for (int s = 0; s < 10; s++)
 		add_slice(&h, s == 1 || s == 4 ? 112 : 100, SLICE, 1);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	CHECK("the window's slices agree", r.n == 64 && r.spread_pct < 1);
 	CHECK("older slices widen the interval", b.slice_pi_pct > 10);
 	add_slice(&h, 111, SLICE, 1);
@@ -289,7 +289,7 @@ test_two_slices(void)
 	add_slice(&h, 100, SLICE, 1);
 	add_slice(&h, 102, SLICE, 1);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	CHECK("two slices: a wide interval", b.slice_pi_pct > 15);
 	add_slice(&h, 110, SLICE, 1);
 	build(&r, &h, &b);
@@ -323,7 +323,7 @@ test_disturbed(void)
 		else
 			add_slice(&h, host[s], SLICE, 1);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	bar = view_baseline_bar(&b);
 	CHECK("the host's own speed makes the bar", bar > 20);
 	CHECK("the disturbed slice does not widen it", bar < 45);
@@ -371,7 +371,7 @@ test_machine_drift(void)
 	CHECK("three slices: a slice spread", isfinite(rows[0].slice_sd_pct));
 	CHECK("under three rows: no drift", view_machine_drift(rows, 2) == 0);
 	CHECK("the rows' drift", view_machine_drift(rows, 5) > 20);
-	view_baseline_take(&b, &rows[4]);
+	view_baseline_take(&b, &rows[4], 0);
 	CHECK_NEAR("the row's own bar: the floor", view_baseline_bar(&b),
 	    VIEW_BAR_MIN_PCT, 0.01);
 	b.drift_pct = view_machine_drift(rows, 5);
@@ -410,7 +410,7 @@ test_pooled_slices(void)
 	for (size_t s = 0; s < 4; s++)
 		add_slice(&h, host[s], SLICE, 1);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	alone = view_baseline_bar(&b);
 	CHECK("four slices alone: a bar near 50%", alone > 45);
 	add_disturbed(&h, b.value * 1000 * 1.55, SLICE);
@@ -435,7 +435,7 @@ test_unmarked(void)
 	memset(&h, 0, sizeof h);
 	add_slice(&h, 100, 40, 0);
 	build(&r, &h, NULL);
-	view_baseline_take(&b, &r);
+	view_baseline_take(&b, &r, 0);
 	CHECK("no slice marks: the whole window", r.recent_n == 40);
 	CHECK("no slice marks: no slice interval", b.slice_pi_pct == 0);
 	add_slice(&h, 150, 30, 0);
