@@ -500,7 +500,11 @@ prepare(struct helper *h, int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	static struct helper h;
+	/*
+	 * On the stack, not static: in .bss it took a mapping of its own,
+	 * one more than lat_proc's process has, and fork copies mappings.
+	 */
+	struct helper h = { 0 };
 	struct stat out;
 
 	if (argc == 3 && strcmp(argv[1], PROC_EXECL_FLAG) == 0)
