@@ -3,7 +3,8 @@
 # settings, in a private tmux server (120x40), timed from --log:
 #   1. seconds from start until every row has a value (bar: 15),
 #   2. the longest wait of a row for fresh samples once every row has
-#      one, over STEADY_S seconds with every test on (bar: 60),
+#      one, over the rest of a run of STEADY_S seconds with every test
+#      on (bar: 60),
 #   3. focus (f) on a syscall test with a baseline (b): seconds from a
 #      CPU hog starting on the CPU the row's slices ran on (the CPU of
 #      most of its samples in --log so far: the worker's, unless a claim
@@ -24,14 +25,15 @@
 #      FOCUS_TEST's row says WORSE, and from its end until it does not,
 #      and the slices of that row (from --log) that began in between
 #      (bar: 1 each: the row's first slice after the change shows it).
-# 1 and 3 are each the median of RUNS runs.
+# 1, 2 and 3 are each the median of RUNS runs (1 and 2 from the same
+# runs).
 #
-#   sh bench/live-screen.sh          (about 6 minutes)
+#   sh bench/live-screen.sh          (about 9 minutes)
 #
 # A benchmark that prints, not a test: it always exits 0.
 #
 # Environment: BENCHTOP, BENCHTOP_DATA as the other scripts;
-#   RUNS (default 3)   STEADY_S (default 150)   QUIET_S (default 60)
+#   RUNS (default 3)   STEADY_S (default 120)   QUIET_S (default 60)
 #   FOCUS_QUIET_S (default 10)
 #   PARTS (default "picture focus": 1 and 2, and 3; "quiet cycle": 4)
 #   FOCUS_TEST (default lmbench.null_call)
@@ -45,7 +47,7 @@ bench_init live-screen.sh
 
 RUNS=${RUNS:-3}
 PARTS=${PARTS:-picture focus}
-STEADY_S=${STEADY_S:-150}
+STEADY_S=${STEADY_S:-120}
 FOCUS_TEST=${FOCUS_TEST:-lmbench.null_call}
 sock=$tmp/tmux
 hog=
@@ -183,25 +185,25 @@ print("\n".join(sorted(seen)))
 EOF
 }
 
-echo "live-screen.sh: $RUNS runs of the first picture;" \
-    "steady state over $STEADY_S s; focus on $FOCUS_TEST"
-# The steady run first: the tests that give samples here at all (an
-# unsupported test never has a value) are the rows that must fill.
-case " $PARTS " in *" picture "*) ;; *) STEADY_S=0 RUNS_PICTURE=0 ;; esac
-start_screen "$tmp/steady.csv"
-sleep "$STEADY_S"
-stop_screen
-ntests=$(awk -F, 'NR > 1 { print $2 }' "$tmp/steady.csv" | sort -u | grep -c .)
-steady=$(log_times "$tmp/steady.csv" "$t0" | cut -d' ' -f2)
-[ "$ntests" -gt 0 ] || steady=-
-echo "live-screen.sh: $ntests tests gave samples in the steady run"
+echo "live-screen.sh: $RUNS runs of the first picture and of the steady" \
+    "state after it, $STEADY_S s each; focus on $FOCUS_TEST"
+# Each run: the first picture, then the steady state, from one --log.
+# The rows that must fill are the tests that gave samples in that run
+# at all (an unsupported test never has a value).
+case " $PARTS " in *" picture "*) ;; *) RUNS_PICTURE=0 ;; esac
 : >"$tmp/first"
+: >"$tmp/steady"
 r=1
 while [ "$r" -le "${RUNS_PICTURE:-$RUNS}" ]; do
-	start_screen "$tmp/first-$r.csv"
-	sleep 25
+	start_screen "$tmp/run-$r.csv"
+	sleep "$STEADY_S"
 	stop_screen
-	log_times "$tmp/first-$r.csv" "$t0" | cut -d' ' -f1 >>"$tmp/first"
+	ntests=$(awk -F, 'NR > 1 { print $2 }' "$tmp/run-$r.csv" | sort -u | grep -c .)
+	echo "live-screen.sh: run $r: $ntests tests gave samples"
+	times=$(log_times "$tmp/run-$r.csv" "$t0")
+	[ "$ntests" -gt 0 ] || times="- -"
+	echo "${times% *}" >>"$tmp/first"
+	echo "${times#* }" >>"$tmp/steady"
 	r=$((r + 1))
 done
 
@@ -299,13 +301,14 @@ in_cycles() { awk -v v="$1" -v c="$cyc_s" 'BEGIN {
 
 med() { grep -v '^-$' "$1" >"$1.num"; median "$1.num" '%.1f'; }
 first=$(med "$tmp/first")
+steady=$(med "$tmp/steady")
 worse=$(med "$tmp/worse")
 back=$(med "$tmp/back")
 printf '%-44s %8s %6s  %s\n' measure seconds bar "runs"
 printf '%-44s %8s %6s  %s\n' "start to every row with a value" "$first" 15 \
     "$(tr '\n' ' ' <"$tmp/first")"
 printf '%-44s %8s %6s  %s\n' "longest wait for fresh samples (steady)" \
-    "$steady" 60 "1 run"
+    "$steady" 60 "$(tr '\n' ' ' <"$tmp/steady")"
 printf '%-44s %8s %6s  %s\n' "focus: hog on CPU ${hog_cpu:-${cpu:-0}} to WORSE" "$worse" 5 \
     "$(tr '\n' ' ' <"$tmp/worse")"
 printf '%-44s %8s %6s  %s\n' "focus: hog stopped to not WORSE" "$back" 5 \
