@@ -246,7 +246,7 @@ pinned() {
 # -O2; sets probe (empty when it could not be built).
 build_probe() {
 	probe=$tmp/probe-syscall
-	if ! ${CC:-cc} -O2 -o "$probe" "$here/probe-syscall.c" -lm; then
+	if ! ${CC:-cc} -O2 -o "$probe" "$here/probe-syscall.c"; then
 		note "cannot build the probe with ${CC:-cc}"
 		probe=
 	fi

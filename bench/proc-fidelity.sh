@@ -13,10 +13,9 @@
 #
 #   1. lmbench.fork (--batch) against `probe-syscall fork`, a minimal C
 #      program that forks, exit()s and waits (bar: within 15%). The probe
-#      links libm for its statistics: its fork copies those mappings too,
-#      which cost it about 10% against a probe without (113 against 124
-#      us on the 2-CPU KVM guest this was written on), so benchtop-proc
-#      (libc only) may come in under it;
+#      links libc alone, as benchtop-proc does: with libm as well its
+#      fork copied four mappings more and cost about 10% more (124
+#      against 113 us on the 2-CPU KVM guest this was written on);
 #   2. lmbench.fork by --batch, by --watch 1 -j 2 --jsonl and on the live
 #      screen in tmux (--log): each within 10% of the others;
 #   3. where lmbench 3 and UnixBench are built: lat_proc fork, exec and
