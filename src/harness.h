@@ -153,7 +153,9 @@ int harness_calibrate_first(struct harness *h, struct bench_ctx *ctx,
  * Time ctx->test->baseline at n ops (the least of a few samples; again,
  * up to twice, while that is no less than one whole operation) into
  * ctx->base_ns and ctx->base_cyc, which harness_sample then subtracts.
- * A no-op for tests without a baseline. Returns the baseline's status.
+ * Each round ends on a sample of the whole operation at n (the check),
+ * which warms the test up as a warm-up sample would. A no-op for tests
+ * without a baseline. Returns the baseline's status.
  */
 int harness_measure_baseline(struct harness *h, struct bench_ctx *ctx,
     uint64_t n);

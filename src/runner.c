@@ -234,8 +234,12 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 		return st;
 	/* The baseline's share of the CPU is not the test's (no partner). */
 	harness_new_run(h);
-	/* Calibration warmed a slow test up already; its samples are dear. */
-	if (!(r->test->flags & BENCH_F_SLOW) &&
+	/*
+	 * Calibration warmed a slow test up already; its samples are dear.
+	 * A test with a baseline was warmed too: harness_measure_baseline
+	 * ends on a sample of the whole operation at this n.
+	 */
+	if (!(r->test->flags & BENCH_F_SLOW) && r->test->baseline == NULL &&
 	    (!cfg->first_look || cold_start(r->test)) &&
 	    (st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
 		return st;

@@ -154,9 +154,11 @@ hand(void *arg, const struct sample *s)
 	h->first_looks += (s->flags & SAMPLE_F_FIRST_LOOK) != 0;
 }
 
-/* One 50 ms run of an op of `op_ns` on the fake clock; its run() calls. */
+/* One 50 ms run of `t`, an op of `op_ns` on the fake clock; its run()
+ * calls. */
 static uint64_t
-run_for_50ms(double op_ns, int first_look, struct handed *got)
+run_test_for_50ms(const struct bench_test *t, double op_ns, int first_look,
+    struct handed *got)
 {
 	struct harness h;
 	struct bench_ctx ctx;
@@ -169,8 +171,14 @@ run_for_50ms(double op_ns, int first_look, struct handed *got)
 
 	memset(got, 0, sizeof *got);
 	setup(&h, &ctx, 20, op_ns, 25000000);
-	CHECK("run ok", runner_run(&fake_test, &h, &cfg, &r) == BENCH_OK);
+	CHECK("run ok", runner_run(t, &h, &cfg, &r) == BENCH_OK);
 	return fake.runs;
+}
+
+static uint64_t
+run_for_50ms(double op_ns, int first_look, struct handed *got)
+{
+	return run_test_for_50ms(&fake_test, op_ns, first_look, got);
 }
 
 /*
@@ -397,6 +405,22 @@ test_baseline_remeasured(void)
 	CHECK("the real run is restored", ctx.test == &t);
 }
 
+/*
+ * A test with a baseline needs no warm-up sample: the baseline's check,
+ * a sample of the whole operation, warmed it up. A slow op's full run:
+ * calibration, the check, a sample.
+ */
+static void
+test_baseline_warms_up(void)
+{
+	struct bench_test t = fake_test;
+	struct handed got;
+
+	t.baseline = fake_baseline;
+	CHECK("slow op with a baseline: calibration, the check, a sample",
+	    run_test_for_50ms(&t, 80e6, 0, &got) == 3 && got.samples == 1);
+}
+
 /* A failing run stops calibration with its status and reason. */
 static void
 test_failure_propagates(void)
@@ -539,6 +563,7 @@ main(void)
 	test_failure_propagates();
 	test_baseline();
 	test_baseline_remeasured();
+	test_baseline_warms_up();
 	test_units();
 	return check_summary("test-harness");
 }

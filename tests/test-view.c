@@ -374,7 +374,7 @@ test_machine_drift(void)
 	view_baseline_take(&b, &rows[4], 0);
 	CHECK_NEAR("the row's own bar: the floor", view_baseline_bar(&b),
 	    VIEW_BAR_MIN_PCT, 0.01);
-	b.drift_pct = view_machine_drift(rows, 5);
+	view_baseline_take(&b, &rows[4], view_machine_drift(rows, 5));
 	CHECK("the machine's drift makes the bar", view_baseline_bar(&b) > 20);
 	memset(&h, 0, sizeof h);
 	for (size_t s = 0; s < 5; s++)
@@ -384,7 +384,7 @@ test_machine_drift(void)
 	b.drift_pct = 0;
 	build(&r, &h, &b);
 	CHECK("which its own three slices would call WORSE", r.significant);
-	b.drift_pct = view_machine_drift(rows, 5);
+	view_baseline_take(&b, &rows[4], view_machine_drift(rows, 5));
 	add_disturbed(&h, 200, SLICE);
 	build(&r, &h, &b);
 	CHECK("twice the cost, disturbed: WORSE", r.significant && !r.better);
