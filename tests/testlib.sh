@@ -83,6 +83,10 @@ benchtop_procs() {
 
 use_tmux() {
 	sock=$work/tmux-$1
+	# A screen that quits writes its settings file: keep it in $work,
+	# never in the user's own configuration.
+	XDG_CONFIG_HOME=$work/config
+	export XDG_CONFIG_HOME
 	# shellcheck disable=SC2317 # T is called by the script
 	T() { tmux -S "$sock" -f /dev/null "$@"; }
 	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
