@@ -143,6 +143,7 @@ test_min_n(void)
 /* What runner_run handed out: samples, and those marked first look. */
 struct handed {
 	size_t samples, first_looks;
+	double min_ns; /* the cheapest sample's ns per op */
 };
 
 static void
@@ -150,7 +151,8 @@ hand(void *arg, const struct sample *s)
 {
 	struct handed *h = arg;
 
-	h->samples++;
+	if (h->samples++ == 0 || s->ns_per_op < h->min_ns)
+		h->min_ns = s->ns_per_op;
 	h->first_looks += (s->flags & SAMPLE_F_FIRST_LOOK) != 0;
 }
 
@@ -421,6 +423,54 @@ test_baseline_warms_up(void)
 	    run_test_for_50ms(&t, 80e6, 0, &got) == 3 && got.samples == 1);
 }
 
+/*
+ * A slow spell over calibration and the baseline's measurement, its check
+ * included, then gone: the op costs 20 ns and its baseline 15 until the
+ * check (the first run() after five baseline samples), then 10 and 4.
+ */
+static int spell_base_calls, spell_over;
+
+static int
+spell_run(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	fake.now += n * (spell_over ? 10 : 20);
+	spell_over = spell_base_calls >= 5;
+	fake.runs++;
+	return BENCH_OK;
+}
+
+static int
+spell_baseline(struct bench_ctx *ctx, uint64_t n)
+{
+	(void)ctx;
+	fake.now += n * (spell_over ? 4 : 15);
+	spell_base_calls++;
+	return BENCH_OK;
+}
+
+/*
+ * The samples after the spell are cheaper than the baseline taken in it:
+ * the runner drops the first such sample and measures the baseline
+ * again, so no sample reads 0 and they read 10 - 4 ns.
+ */
+static void
+test_baseline_after_a_spell(void)
+{
+	struct bench_test t = fake_test;
+	struct handed got;
+
+	t.run = spell_run;
+	t.baseline = spell_baseline;
+	spell_base_calls = spell_over = 0;
+	run_test_for_50ms(&t, 10, 0, &got);
+	CHECK("after a spell: samples", got.samples > 0);
+	CHECK("after a spell: the baseline measured again",
+	    spell_base_calls == 10);
+	CHECK_NEAR("after a spell: no sample eaten by the baseline", got.min_ns,
+	    6, 0.5);
+}
+
 /* A failing run stops calibration with its status and reason. */
 static void
 test_failure_propagates(void)
@@ -564,6 +614,7 @@ main(void)
 	test_baseline();
 	test_baseline_remeasured();
 	test_baseline_warms_up();
+	test_baseline_after_a_spell();
 	test_units();
 	return check_summary("test-harness");
 }
