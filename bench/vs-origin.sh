@@ -17,7 +17,14 @@
 # or loops per second), is the median of the rounds' own ratios: the two
 # sides of a round run seconds apart, so a drift of the host's speed over
 # minutes (on a virtual machine, 10 to 25% here) moves both alike and
-# drops out of the ratio. A note says where benchtop knowingly differs
+# drops out of the ratio. With MAX_ROUNDS above ROUNDS, a pair goes on
+# past ROUNDS rounds, up to MAX_ROUNDS, until the sign test's 95 %
+# interval for its median ratio lies wholly inside 0.9-1.1 or wholly
+# outside. On this 2-CPU guest the rounds' ratios of one pair spread by
+# about 15 % (the host's speed swings from one second to the next), and
+# the median of 7 rounds of a pair whose sides agree then falls outside
+# the band about one time in six (a normal estimate): a noisy pair gets
+# the rounds it needs, a steady one stops early. A note says where benchtop knowingly differs
 # (the man page's DIFFERENCES FROM THE ORIGINS has the why and the size).
 #
 # UnixBench's execl and its shell loops stop on a change of time()'s
@@ -32,7 +39,8 @@
 # script copies `hello` there for the run when it is missing, and removes
 # its copy at the end.
 #
-# Environment: BENCHTOP, CPU (0), ROUNDS (3), SECONDS_PER (benchtop's -t
+# Environment: BENCHTOP, CPU (0), ROUNDS (3), MAX_ROUNDS (ROUNDS),
+# SECONDS_PER (benchtop's -t
 # and UnixBench's duration, default 2), WHOLE_SECONDS (above), ONLY (a grep -E pattern of test
 # ids), and lmbench's own ENOUGH (default 100000 us), TIMING_O and LOOP_O
 # (default 0). Prints a markdown table; always exits 0.
@@ -54,15 +62,20 @@ LM=$(cd "$1" && pwd)
 UB=$(cd "$2" && pwd)
 CPU=${CPU:-0}
 ROUNDS=${ROUNDS:-3}
+MAXR=${MAX_ROUNDS:-$ROUNDS}
 SECS=${SECONDS_PER:-2}
 WSECS=${WHOLE_SECONDS:-$((SECS > 3 ? SECS : 3))}
 ONLY=${ONLY:-.}
-for v in "$CPU" "$ROUNDS" "$SECS" "$WSECS"; do
+for v in "$CPU" "$ROUNDS" "$MAXR" "$SECS" "$WSECS"; do
 	case $v in '' | *[!0-9]*)
 		echo "vs-origin.sh: bad number '$v'" >&2
 		exit 2 ;;
 	esac
 done
+if [ "$MAXR" -lt "$ROUNDS" ]; then
+	echo "vs-origin.sh: MAX_ROUNDS $MAXR is under ROUNDS $ROUNDS" >&2
+	exit 2
+fi
 bt_usable || exit 0
 # lmbench's calibration, set once as its own scripts set it: unset, each
 # program spends most of a minute measuring its clock on a busy machine.
@@ -294,6 +307,30 @@ bench_cleanup() {
 
 # ---- The rounds ------------------------------------------------------
 
+# settled RATIOS: whether the rounds so far place the median ratio for
+# sure, at 95 %: the sign test's interval for the median (the k-th
+# smallest and k-th largest ratio, k as large as keeps the chance that
+# the median lies outside them under 5 %; the extremes below 6 rounds)
+# lies wholly inside 0.9-1.1, or wholly outside it.
+settled() {
+	sort -g "$1" | awk '
+	{ r[NR] = $1 }
+	END {
+		n = NR; if (n == 0) exit 1
+		k = 1; tail = 0; c = 1
+		for (j = 0; j < n; j++) {
+			# tail = P(Bin(n, 1/2) <= j); c = C(n, j)
+			if (j > 0) c = c * (n - j + 1) / j
+			tail += c / 2 ^ n
+			if (2 * tail <= 0.05) k = j + 1
+		}
+		lo = r[k]; hi = r[n + 1 - k]
+		if (lo >= 0.9 && hi <= 1.1) exit 0
+		if (hi < 0.9 || lo > 1.1) exit 0
+		exit 1
+	}'
+}
+
 # record_round PAIR ORIGIN BENCHTOP: each side's figure, and the round's
 # ratio when both sides gave one
 record_round() {
@@ -308,7 +345,7 @@ record_round() {
 
 machine_line
 echo "vs-origin.sh: benchtop $BENCHTOP; lmbench $LM; UnixBench $UB;" \
-    "CPU $CPU, $ROUNDS rounds, ${SECS} s per run (${WSECS} s for" \
+    "CPU $CPU, $ROUNDS to $MAXR rounds, ${SECS} s per run (${WSECS} s for" \
     "execl and the shells);" \
     "ENOUGH=$ENOUGH TIMING_O=$TIMING_O LOOP_O=$LOOP_O"
 pairs | grep -E "^($ONLY)" >"$tmp/pairs"
@@ -319,7 +356,7 @@ while IFS='|' read -r id parser cmd why; do
 	: >"$tmp/b.$i"
 	: >"$tmp/r.$i"
 	round=1
-	while [ $round -le "$ROUNDS" ]; do
+	while [ $round -le "$MAXR" ]; do
 		if [ $((round % 2)) = 1 ]; then
 			o=$(origin_value "$parser" "$cmd")
 			b=$(bt_value "$id" "$cmd")
@@ -328,15 +365,18 @@ while IFS='|' read -r id parser cmd why; do
 			o=$(origin_value "$parser" "$cmd")
 		fi
 		record_round "$i" "$o" "$b"
+		[ $round -ge "$ROUNDS" ] && settled "$tmp/r.$i" && break
 		round=$((round + 1))
 	done
+	[ $round -gt "$MAXR" ] && round=$MAXR
 	o=$(median "$tmp/o.$i" %.6g)
 	b=$(median "$tmp/b.$i" %.6g)
 	r=$(median "$tmp/r.$i" %.2f)
 	printf '%s|%s|%s|%s|%s|%s\n' "$id" "$cmd" "$o" "$b" "$r" "$why" \
 	    >>"$tmp/rows"
-	printf '%s: %s done (%s vs %s, %s)\n' "$bench_name" "$id" "$o" "$b" \
-	    "$r" >&2
+	printf '%s: %s done (%s vs %s, %s, %s rounds)\n' "$bench_name" "$id" \
+	    "$o" "$b" "$r" "$round" >&2
+	echo "$round" >>"$tmp/rounds"
 done <"$tmp/pairs"
 
 # ---- The table -------------------------------------------------------
@@ -360,3 +400,6 @@ function short(c) {
 END {
 	printf "\n%d pairs measured, %d within 0.9-1.1\n", n, within
 }' "$tmp/rows"
+sort -n "$tmp/rounds" | awk '{ r[NR] = $1 } END {
+	if (NR) printf "rounds a pair: %d to %d, median %d\n", r[1], r[NR], r[int((NR + 1) / 2)]
+}' 
