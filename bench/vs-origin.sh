@@ -400,6 +400,6 @@ function short(c) {
 END {
 	printf "\n%d pairs measured, %d within 0.9-1.1\n", n, within
 }' "$tmp/rows"
-sort -n "$tmp/rounds" | awk '{ r[NR] = $1 } END {
+[ -f "$tmp/rounds" ] && sort -n "$tmp/rounds" | awk '{ r[NR] = $1 } END {
 	if (NR) printf "rounds a pair: %d to %d, median %d\n", r[1], r[NR], r[int((NR + 1) / 2)]
 }' 
