@@ -24,8 +24,9 @@
 # about 15 % (the host's speed swings from one second to the next), and
 # the median of 7 rounds of a pair whose sides agree then falls outside
 # the band about one time in six (a normal estimate): a noisy pair gets
-# the rounds it needs, a steady one stops early. A note says where benchtop knowingly differs
-# (the man page's DIFFERENCES FROM THE ORIGINS has the why and the size).
+# the rounds it needs, a steady one stops early. A note says where
+# benchtop knowingly differs (the man page's DIFFERENCES FROM THE
+# ORIGINS has the why and the size).
 #
 # UnixBench's execl and its shell loops stop on a change of time()'s
 # whole seconds, and start cold: a run of "1 s" lasts 0 to 1 s and reads
@@ -40,9 +41,8 @@
 # its copy at the end.
 #
 # Environment: BENCHTOP, CPU (0), ROUNDS (3), MAX_ROUNDS (ROUNDS),
-# SECONDS_PER (benchtop's -t
-# and UnixBench's duration, default 2), WHOLE_SECONDS (above), ONLY (a grep -E pattern of test
-# ids), and lmbench's own ENOUGH (default 100000 us), TIMING_O and LOOP_O
+# SECONDS_PER (benchtop's -t and UnixBench's duration, default 2),
+# WHOLE_SECONDS (above), ONLY (a grep -E pattern of test ids), and lmbench's own ENOUGH (default 100000 us), TIMING_O and LOOP_O
 # (default 0). Prints a markdown table; always exits 0.
 set -u
 
@@ -400,6 +400,8 @@ function short(c) {
 END {
 	printf "\n%d pairs measured, %d within 0.9-1.1\n", n, within
 }' "$tmp/rows"
-[ -f "$tmp/rounds" ] && sort -n "$tmp/rounds" | awk '{ r[NR] = $1 } END {
-	if (NR) printf "rounds a pair: %d to %d, median %d\n", r[1], r[NR], r[int((NR + 1) / 2)]
-}' 
+if [ -s "$tmp/rounds" ]; then
+	echo "rounds a pair: $(minimum "$tmp/rounds" %d) to" \
+	    "$(sort -n "$tmp/rounds" | tail -n 1), median" \
+	    "$(median "$tmp/rounds" %.1f)"
+fi

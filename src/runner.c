@@ -162,14 +162,16 @@ baseline_ate(const struct bench_ctx *ctx, const struct sample *s)
 }
 
 /*
- * Measure the baseline again, in place of the one that ate a sample. The
- * new one replaces it rather than lowering it only: the least of every
- * baseline a run measures would drift down over the run, and a test
- * that is the small difference of two large costs (prot_fault: a fault
- * and a catch, less a catch) would drift up with it.
+ * Measure the baseline, at the start of a run or in place of one that
+ * ate a sample: a new one replaces the old rather than lowering it only,
+ * for the least of every baseline a run measures would drift down over
+ * the run, and a test that is the small difference of two large costs
+ * (prot_fault: a fault and a catch, less a catch) would drift up with
+ * it. The baseline's share of the CPU is not the test's (no partner):
+ * the run's noise accounting starts afresh after it.
  */
 static int
-rebaseline(struct harness *h, struct bench_ctx *ctx, uint64_t n)
+take_baseline(struct harness *h, struct bench_ctx *ctx, uint64_t n)
 {
 	int st = harness_measure_baseline(h, ctx, n);
 
@@ -205,7 +207,7 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 			return st;
 		if (rebases < RUNNER_REBASELINES && baseline_ate(ctx, &s)) {
 			rebases++;
-			if ((st = rebaseline(h, ctx, n)) != BENCH_OK)
+			if ((st = take_baseline(h, ctx, n)) != BENCH_OK)
 				return st;
 			t = kept ? h->clock.now_ns(h->clock.arg) : 0;
 			continue;
@@ -273,10 +275,8 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 
 	if ((st = find_n(h, ctx, cfg, r, &last)) != BENCH_OK)
 		return st;
-	if ((st = harness_measure_baseline(h, ctx, r->n_per_sample)) != 0)
+	if ((st = take_baseline(h, ctx, r->n_per_sample)) != BENCH_OK)
 		return st;
-	/* The baseline's share of the CPU is not the test's (no partner). */
-	harness_new_run(h);
 	/*
 	 * Calibration warmed a slow test up already; its samples are dear.
 	 * A test with a baseline was warmed too: harness_measure_baseline
