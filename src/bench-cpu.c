@@ -2,7 +2,7 @@
  * bench-cpu.c: the CPU-bound tests of BYTE UNIX Benchmarks 3.11.
  *
  * Dhrystone 2 without and with register variables (dhry2, dhry2reg: see
- * cpu-dhry.c), the Arithmetic Test (arith.c, built once per type of
+ * bench-cpu-dhry.c), the Arithmetic Test (arith.c, built once per type of
  * `datum`: arithoh, register, short, int, long, float, double) and the
  * Recursion Test (hanoi.c). All report BYTE's loops per second; the seed
  * ("Intel P6 vs P7 system call performance", Mike Hayward) has them for a
@@ -16,7 +16,7 @@
  * to an empty loop (GCC 12 -O3 on UnixBench's own arith.c keeps only a
  * count-down from 100, with no multiply or divide). So here:
  *
- *  - every kernel is CPU_SEPARATE (noipa, cpu-dhry.h): a real call per
+ *  - every kernel is CPU_SEPARATE (noipa, bench-cpu-dhry.h): a real call per
  *    loop, as BYTE's, that the caller cannot see through, hoist or drop;
  *  - the arithmetic kernels start their loop at arith_start(), 2 at run
  *    time but the output of an empty asm to the compiler: it cannot fold
@@ -38,8 +38,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "bench-cpu-dhry.h"
 #include "bench.h"
-#include "cpu-dhry.h"
 
 /* ---- Dhrystone 2.1 ---- */
 

@@ -65,9 +65,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-ctxbench.h"
 #include "bench-util.h"
 #include "bench.h"
-#include "ctxbench.h"
 
 /* ---- SIGUSR1 ---- */
 

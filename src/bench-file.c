@@ -4,7 +4,7 @@
  * BYTE UNIX Benchmarks 3.11's fstime (File Write, File Read and File
  * Copy in 1 KiB blocks, reported in KBps; Mike Hayward's "Intel P6 vs P7
  * system call performance"), lmbench 2.0's lat_fs (0K and 10K file
- * create and delete, in microseconds per file: file-latfs.c) and
+ * create and delete, in microseconds per file: bench-file-latfs.c) and
  * bw_file_rd io_only (file reread, MB/s; the lmbench 2.0 summary, Chris
  * Friesen, 2003). Every file lives in the private scratch directory:
  * setup makes it, mode 0600, and teardown removes it.
@@ -22,10 +22,10 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "base-cycles.h"
+#include "bench-file-latfs.h"
 #include "bench-util.h"
 #include "bench.h"
-#include "cycles.h"
-#include "file-latfs.h"
 
 #define FST_BLOCK_BYTES 1024 /* fstime's BUFF_SIZE */
 #define FST_BLOCKS      2000 /* fstime's MAX_BLOCKS: the file's size */

@@ -16,11 +16,11 @@
  *
  * The lock word is the measured resource. Its inline asm (x86) and its
  * C11 atomics (elsewhere) are the operations being timed, not
- * coordination, which is why they may live outside ring.c, store.c and
- * sched.c (the files that otherwise own every atomic and lock). asm volatile
- * with the word as a memory operand and a "memory" clobber keeps every pair in
- * the loop: the compiler can neither merge two pairs nor hoist one out. The
- * word sits alone in a 64-byte line of ctx->state.
+ * coordination, which is why they may live outside monitor-ring.c,
+ * monitor-store.c and base-threads.c (the files that otherwise own every atomic
+ * and lock). asm volatile with the word as a memory operand and a "memory"
+ * clobber keeps every pair in the loop: the compiler can neither merge two
+ * pairs nor hoist one out. The word sits alone in a 64-byte line of ctx->state.
  *
  * bsd.lock_pingpong adds a partner thread (bench-util.c) pinned to
  * another CPU. The word then says whose turn it is: PP_WORKER or

@@ -1,7 +1,7 @@
 /*
  * bench-net.c: loopback network latencies and bandwidth (lmbench 2.0).
  *
- * lmbench 2.0's lat_udp, lat_tcp, lat_rpc (net-rpc.c), lat_connect and
+ * lmbench 2.0's lat_udp, lat_tcp, lat_rpc (bench-net-rpc.c), lat_connect and
  * bw_tcp, the "*Local* Communication" columns of its summary, and its
  * "selct TCP" column (lat_select tcp 100). lmbench ran each client
  * against a server process on localhost, found through fixed ports or
@@ -14,7 +14,7 @@
  *
  * setup makes the server's sockets in this process (bound, and for a
  * TCP connection already connected and accepted), then forks the server
- * on ctx->partner_cpu through net_server_start (net-rpc.c), which keeps
+ * on ctx->partner_cpu through net_server_start (bench-net-rpc.c), which keeps
  * only those sockets in the child. The child runs lmbench's server loop,
  * blocking in its socket calls and nothing else (no poll per message),
  * and ends with its connection, with its control pipe (SIGIO) or with
@@ -47,8 +47,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "bench-net-rpc.h"
 #include "bench.h"
-#include "net-rpc.h"
 
 #define NET_XFERSIZE        (64 * 1024)   /* lmbench's XFERSIZE */
 #define NET_SOCKBUF         (1024 * 1024) /* lmbench's SOCKBUF */

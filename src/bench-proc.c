@@ -7,7 +7,7 @@
  * run 1, 2, 4 and 8 at a time (multi.sh), and dc computing sqrt(2) to 99
  * places (dc.dat). lmbench 2.0: lat_proc's fork+exit, fork+execve and
  * fork+/bin/sh -c. The inputs of cc, the scripts and dc are benchtop's
- * own (proc-files.c), written to the test's work directory in setup.
+ * own (bench-proc-files.c), written to the test's work directory in setup.
  *
  * DESIGN
  *
@@ -15,7 +15,7 @@
  * resident pages: forked from benchtop (threads, rings, ncursesw,
  * libcpuid, libtirpc) lmbench.fork measured twice a minimal program's
  * figure. So no test here forks from benchtop: each starts benchtop-proc
- * in setup (proc-client.c), a single-threaded program linked with libc
+ * in setup (bench-proc-client.c), a single-threaded program linked with libc
  * only, with the command, environment, copies and CPUs on its command
  * line, and its run() asks it for n operations, which it times itself.
  * The exchange around them is declared untimed, so a sample is the
@@ -40,10 +40,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench-proc-client.h"
+#include "bench-proc-files.h"
 #include "bench-util.h"
 #include "bench.h"
-#include "proc-client.h"
-#include "proc-files.h"
 
 /* Said of every test here: where its loop runs. */
 #define PROC_TIMED_IN                                                          \

@@ -24,8 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base-threads.h"
 #include "bench.h"
-#include "sched.h"
 
 #define UTIL_PARTNER_NAME "bt-partner" /* at most 15 bytes (Linux comm) */
 
@@ -267,7 +267,7 @@ util_child_prepare(const struct bench_ctx *ctx, pid_t parent, int cpu)
 void
 bench_fds_snapshot(struct bench_ctx *ctx)
 {
-	/* This thread's table: a worker has one of its own (sched.c). */
+	/* This thread's table: a worker has one of its own (base-threads.c). */
 	DIR *d = opendir("/proc/thread-self/fd");
 	struct dirent *e;
 

@@ -2,7 +2,7 @@
  * bench-util.h: helpers for the test files (src/bench-*.c) only.
  *
  * CPU placement, and the partner thread of a two-party test. The partner
- * is created here so that pthread_create stays in sched.c and this file
+ * is created here so that pthread_create stays in base-threads.c and this file
  * (the only places that may start threads). It starts with every signal blocked
  * (signals belong to the main thread), named "bt-partner" so ps and top show
  * what it is, and already pinned when it runs its first instruction.

@@ -58,9 +58,9 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "base-cycles.h"
 #include "bench-util.h"
 #include "bench.h"
-#include "cycles.h"
 
 #define VM_CHUNK   BENCH_FILE_CHUNK /* lmbench's XFERSIZE */
 #define LMDD_BLOCK (8 * 1024)       /* lmdd's default bs= */

@@ -51,7 +51,7 @@ enum bench_group {
 
 /*
  * The unit the origin reports in. Rates and bandwidths are derived from
- * ns/op and `work_per_op` (see units.c); `us` is ns/op / 1000; `cycles`
+ * ns/op and `work_per_op` (see base-units.c); `us` is ns/op / 1000; `cycles`
  * is cycles/op.
  */
 enum bench_unit {

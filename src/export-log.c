@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base-units.h"
 #include "export.h"
-#include "units.h"
 
 /* The first size of the line buffer; it doubles as needed. */
 #define LOG_FIRST_CAP 4096

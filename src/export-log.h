@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "store.h"
+#include "monitor-store.h"
 
 #define SAMPLE_LOG_HEADER                                                      \
 	"timestamp,test,value,unit,ns_per_op,cycles_per_op,cpu,placement,"     \

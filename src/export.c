@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cycles.h"
+#include "base-cycles.h"
 #include "report.h"
 
 static double

@@ -12,9 +12,9 @@
 #include <stdio.h>
 
 #include "machine.h"
+#include "measure-runner.h"
+#include "monitor-store.h"
 #include "monitor.h"
-#include "runner.h"
-#include "store.h"
 
 struct exporter {
 	struct store *store;

@@ -5,8 +5,8 @@
 #ifndef BENCHTOP_MACHINE_H
 #define BENCHTOP_MACHINE_H
 
-#include "cpu.h"
-#include "cycles.h"
+#include "base-cycles.h"
+#include "machine-cpu.h"
 
 struct machine {
 	char host[65];

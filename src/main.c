@@ -1,6 +1,6 @@
 /*
  * main.c: options, signals, and the choice between the live screen and
- * the batch report. The only file (with fatal.c) that exits.
+ * the batch report. The only file (with base-fatal.c) that exits.
  */
 
 #include "config.h"
@@ -14,14 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "batch.h"
-#include "fatal.h"
-#include "identify.h"
-#include "live.h"
-#include "opts.h"
-#include "proc-client.h"
-#include "refdata.h"
-#include "registry.h"
+#include "app-batch.h"
+#include "app-live.h"
+#include "app-opts.h"
+#include "base-fatal.h"
+#include "bench-proc-client.h"
+#include "bench-registry.h"
+#include "machine-identify.h"
+#include "ref-data.h"
 #include "report.h"
 
 /* Number of the signal that asked benchtop to stop, or 0. */

@@ -2,7 +2,7 @@
  * monitor-claim.c: which test a live worker may take, and where the
  * screen may draw meanwhile.
  *
- * Claims (claims.c): a slice holds its test's claim, the CPUs of every
+ * Claims (monitor-claims.c): a slice holds its test's claim, the CPUs of every
  * party and the shared resources it loads, in its worker's `claim` under
  * `lock`. A worker takes a test only when its claim overlaps nothing held
  * (other slices', and the CPU the screen has borrowed). When the test at

@@ -11,12 +11,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "claims.h"
-#include "cycles.h"
-#include "harness.h"
+#include "base-cycles.h"
+#include "base-threads.h"
+#include "measure-harness.h"
+#include "measure-runner.h"
+#include "monitor-claims.h"
 #include "monitor.h"
-#include "runner.h"
-#include "sched.h"
 
 struct worker {
 	struct monitor *m;

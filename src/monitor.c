@@ -56,12 +56,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base-threads.h"
 #include "bench-util.h"
-#include "claims.h"
-#include "harness.h"
+#include "measure-harness.h"
+#include "measure-runner.h"
+#include "monitor-claims.h"
 #include "monitor-priv.h"
-#include "runner.h"
-#include "sched.h"
 
 /*
  * Naps of a worker with nothing to do. Paused: short, so that p resumes

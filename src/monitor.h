@@ -16,10 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base-cycles.h"
 #include "bench.h"
-#include "claims.h"
-#include "cycles.h"
-#include "store.h"
+#include "monitor-claims.h"
+#include "monitor-store.h"
 
 #define MONITOR_MAX_WORKERS 256
 /* Finished slices kept for the exporter: minutes of 1 s slices. */

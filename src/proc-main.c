@@ -33,7 +33,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cycles.h"
+#include "base-cycles.h"
 #include "proc-proto.h"
 
 extern char **environ;

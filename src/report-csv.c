@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "registry.h"
+#include "bench-registry.h"
+#include "ref-compare.h"
 
 const char report_csv_header[] =
     "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,"

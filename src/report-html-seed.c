@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "html.h"
+#include "base-html.h"
 #include "report-seed.h"
 
 /* BYTE 3.11's six index tests and the AVERAGE. */

@@ -17,13 +17,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "cycles.h"
-#include "fmt.h"
-#include "html.h"
-#include "refsel.h"
+#include "base-cycles.h"
+#include "base-fmt.h"
+#include "base-html.h"
+#include "ref-compare.h"
+#include "ref-select.h"
 #include "report-seed.h"
-#include "verdict.h"
+#include "report-verdict.h"
 
 static const char *const kind_titles[] = {
 	[HTML_BATCH] = "batch report",

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "html-svg.h"
-#include "refsel.h"
+#include "ref-select.h"
 #include "report-seed.h"
+#include "report-svg.h"
 #include "report.h"
 
 enum html_kind {

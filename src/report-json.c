@@ -10,8 +10,8 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "compare.h"
-#include "registry.h"
+#include "bench-registry.h"
+#include "ref-compare.h"
 
 void
 report_json_string(FILE *f, const char *s)

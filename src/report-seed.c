@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "units.h"
+#include "base-units.h"
 
 /* Where a row's figures come from: a reference machine or a live run. */
 struct figures {

@@ -11,8 +11,8 @@
 #include <stdio.h>
 
 #include "machine.h"
-#include "refdata.h"
-#include "runner.h"
+#include "measure-runner.h"
+#include "ref-data.h"
 
 /* An origin's own table; SEED_NONE (0, what zeroed options hold): none. */
 enum report_seed {

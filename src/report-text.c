@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "registry.h"
+#include "bench-registry.h"
+#include "ref-compare.h"
 
 /* Which machine serves which origin, for A and for B. */
 static void

@@ -13,9 +13,9 @@
 #include <stdio.h>
 
 #include "machine.h"
-#include "refdata.h"
-#include "refsel.h"
-#include "runner.h"
+#include "measure-runner.h"
+#include "ref-data.h"
+#include "ref-select.h"
 
 #define REPORT_SCHEMA 1
 

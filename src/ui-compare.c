@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "fmt.h"
+#include "base-fmt.h"
+#include "base-units.h"
+#include "ref-compare.h"
 #include "ui.h"
-#include "units.h"
 
 #define DECADES 3.0
 

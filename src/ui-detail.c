@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "spark.h"
-#include "stats.h"
+#include "base-fmt.h"
+#include "base-stats.h"
+#include "ui-spark.h"
 #include "ui.h"
 
 /* Print `text` wrapped at the screen's width from line *y. */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "export-scrape.h"
 #include "report-html.h"
-#include "scrape.h"
 #include "ui.h"
 
 /* --html FILE, else benchtop-YYYYmmdd-HHMMSS.html in the directory. */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cycles.h"
+#include "base-cycles.h"
 #include "ui.h"
 
 /*

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fatal.h"
-#include "settings.h"
+#include "base-fatal.h"
+#include "ui-rcfile.h"
 #include "ui.h"
 
 /* Whether `id` is one of the comma-separated `list`. */

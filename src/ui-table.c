@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "fmt.h"
-#include "spark.h"
+#include "base-fmt.h"
+#include "ref-compare.h"
+#include "ui-spark.h"
 #include "ui.h"
 
 enum col {

@@ -22,10 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "cycles.h"
-#include "fmt.h"
-#include "units.h"
+#include "base-cycles.h"
+#include "base-fmt.h"
+#include "base-units.h"
+#include "ref-compare.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between

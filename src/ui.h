@@ -14,12 +14,12 @@
 #include "export-log.h"
 #include "export.h"
 #include "machine.h"
+#include "monitor-store.h"
 #include "monitor.h"
-#include "refdata.h"
-#include "refsel.h"
-#include "spark.h"
-#include "store.h"
-#include "view.h"
+#include "ref-data.h"
+#include "ref-select.h"
+#include "ui-spark.h"
+#include "ui-view.h"
 
 struct settings;
 

@@ -32,15 +32,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base-cycles.h"
+#include "base-threads.h"
+#include "base-tmpdir.h"
+#include "bench-registry.h"
 #include "bench-util.h"
 #include "check.h"
-#include "cycles.h"
-#include "harness.h"
-#include "registry.h"
-#include "runner.h"
-#include "sched.h"
-#include "store.h"
-#include "tmpdir.h"
+#include "measure-harness.h"
+#include "measure-runner.h"
+#include "monitor-store.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define ALLOC_SANITIZER 1

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cpu.h"
+#include "machine-cpu.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define INTEL    "GenuineIntel"

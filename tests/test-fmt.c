@@ -1,7 +1,7 @@
 /*
- * test-fmt.c: golden strings and width properties for src/fmt.c.
+ * test-fmt.c: golden strings and width properties for src/base-fmt.c.
  *
- * The golden strings were worked out by hand from the rules in fmt.h:
+ * The golden strings were worked out by hand from the rules in base-fmt.h:
  * significant digits counted after rounding, prefixes every 1000, the
  * widest form that fits, '#' when none does. The report_fmt_value() cases
  * are test-report.c's, so fmt_value() can take over batch output without
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base-fmt.h"
 #include "check.h"
-#include "fmt.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define CANARY   0x5a

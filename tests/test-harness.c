@@ -8,11 +8,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "base-cycles.h"
+#include "base-units.h"
 #include "check.h"
-#include "cycles.h"
-#include "harness.h"
-#include "runner.h"
-#include "units.h"
+#include "measure-harness.h"
+#include "measure-runner.h"
 
 /* A clock that advances by `read_cost_ns` per read, plus whatever the
  * fake operation adds: time passes only when the harness looks. */

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cpu.h"
-#include "identify.h"
+#include "machine-cpu.h"
+#include "machine-identify.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define NDASHES  80 /* the separator line of a dump */
@@ -41,7 +41,7 @@ slurp(const char *path)
 	return buf;
 }
 
-/* The printers of identify.h: FILE, two strings, an error buffer. */
+/* The printers of machine-identify.h: FILE, two strings, an error buffer. */
 typedef int (*printer_fn)(FILE *, const char *, const char *, char *, size_t);
 
 /* What print(a, b) writes, after `lead`; NULL if no stream could open. */

@@ -1,5 +1,5 @@
 /*
- * test-latfs.c: lmbench's lat_fs deletes (file-latfs.c). A full run makes
+ * test-latfs.c: lmbench's lat_fs deletes (bench-file-latfs.c). A full run makes
  * lmbench's pool of 1000 files in setup; a first look makes none there,
  * and each refill only the files its run deletes, so that no file is
  * made that the run does not delete. Each batch of files has a directory
@@ -14,9 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench-file-latfs.h"
+#include "bench-registry.h"
 #include "check.h"
-#include "file-latfs.h"
-#include "registry.h"
 
 /* Entries of `path`, "." and ".." aside; -1 if it cannot be read. */
 static long

@@ -15,10 +15,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "bench-registry.h"
 #include "check.h"
 #include "export-log.h"
-#include "registry.h"
-#include "store.h"
+#include "monitor-store.h"
 
 #define EPOCH UINT64_C(1000000000)
 

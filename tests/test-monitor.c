@@ -10,12 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base-cycles.h"
+#include "base-threads.h"
+#include "bench-registry.h"
 #include "check.h"
-#include "cycles.h"
+#include "monitor-store.h"
 #include "monitor.h"
-#include "registry.h"
-#include "sched.h"
-#include "store.h"
 
 static void
 sleep_ms(long ms)

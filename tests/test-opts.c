@@ -7,8 +7,8 @@
 
 #include <string.h>
 
+#include "app-opts.h"
 #include "check.h"
-#include "opts.h"
 
 #define ARGV(...)                                                              \
 	(char *[])                                                             \

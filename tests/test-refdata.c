@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-registry.h"
 #include "check.h"
-#include "refdata.h"
-#include "registry.h"
+#include "ref-data.h"
 
 #define MACHINES                                                               \
 	"id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\tsource\n"          \

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-registry.h"
 #include "check.h"
-#include "compare.h"
-#include "refsel.h"
-#include "registry.h"
+#include "ref-compare.h"
+#include "ref-select.h"
 
 static struct refdata rd;
 

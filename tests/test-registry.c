@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-registry.h"
 #include "check.h"
-#include "registry.h"
 
 static void
 test_table(void)

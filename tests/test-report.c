@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-registry.h"
 #include "check.h"
-#include "registry.h"
 #include "report.h"
 
 static struct machine machine;

@@ -10,9 +10,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "base-cycles.h"
 #include "check.h"
-#include "cycles.h"
-#include "ring.h"
+#include "monitor-ring.h"
 
 static struct ring_entry
 entry_of(uint64_t seq)

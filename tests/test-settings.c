@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "settings.h"
+#include "ui-rcfile.h"
 
 static char dir[] = "/tmp/bt-settings.XXXXXX";
 static char path[4200];

@@ -1,11 +1,11 @@
 /*
- * test-spark.c: golden strings and scale hysteresis for src/spark.c.
+ * test-spark.c: golden strings and scale hysteresis for src/ui-spark.c.
  *
  * Most render cases use the fixed scale [0, 24], where a value x is UTF-8
  * level floor(x / 3) and ASCII level floor(x / 4), so every expected glyph
  * can be checked by hand: UTF-8 "▁▂▃▄▅▆▇█" are levels 0..7, ASCII "_.-~^'"
  * levels 0..5. Auto-scaled cases use data whose target range is exact in
- * binary (see the rule in spark.h); the arithmetic is in each comment.
+ * binary (see the rule in ui-spark.h); the arithmetic is in each comment.
  */
 
 #include "config.h"
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "spark.h"
+#include "ui-spark.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define MAXV     8
@@ -255,7 +255,7 @@ scale_is(const struct spark_scale *s, double lo, double hi)
 	return s->primed && s->lo == lo && s->hi == hi;
 }
 
-/* Priming, NaN, flat series: the target range of the rule in spark.h. */
+/* Priming, NaN, flat series: the target range of the rule in ui-spark.h. */
 static void
 test_scale_prime(void)
 {

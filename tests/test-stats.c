@@ -1,12 +1,12 @@
 /*
- * test-stats.c: known-answer tests for src/stats.c.
+ * test-stats.c: known-answer tests for src/base-stats.c.
  *
  * Every expected number below is a literal, computed outside this program
  * with Python 3's statistics module (median, mean, stdev, and
  * quantiles(method="inclusive"), which is the R-7 percentile), or by hand
  * where noted. The t(0.975, df) values were solved from the Student t CDF
- * with mpmath; the median CI ranks follow the formula in stats.c, evaluated
- * in Python from the same sorted data.
+ * with mpmath; the median CI ranks follow the formula in base-stats.c,
+ * evaluated in Python from the same sorted data.
  */
 
 #include "config.h"
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base-stats.h"
 #include "check.h"
-#include "stats.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define MAXV     20

@@ -8,10 +8,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "base-cycles.h"
+#include "bench-registry.h"
 #include "check.h"
-#include "cycles.h"
-#include "registry.h"
-#include "store.h"
+#include "monitor-store.h"
 
 #define EPOCH UINT64_C(1000000000)
 

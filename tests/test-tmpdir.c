@@ -1,5 +1,5 @@
 /*
- * test-tmpdir.c: src/tmpdir.c's names and its removal of stale scratch
+ * test-tmpdir.c: src/base-tmpdir.c's names and its removal of stale scratch
  * directories.
  *
  * The names are a table: what "benchtop.<pid>.XXXXXX" parses to, and the
@@ -21,8 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base-tmpdir.h"
 #include "check.h"
-#include "tmpdir.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,5 +1,5 @@
 /*
- * test-view.c: the live table's verdict against a baseline (src/view.c).
+ * test-view.c: the live table's verdict against a baseline (src/ui-view.c).
  *
  * Rows are built from hand-made sample histories, as the store gives
  * them: slices of samples, each slice's first one marked. A slice far
@@ -17,10 +17,10 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "bench-registry.h"
 #include "check.h"
-#include "harness.h"
-#include "registry.h"
-#include "view.h"
+#include "measure-harness.h"
+#include "ui-view.h"
 
 #define SLICE 16 /* samples per slice: 25 ms samples in a 500 ms slice */
 #define MAX   256

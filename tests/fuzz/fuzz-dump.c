@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpu.h"
+#include "machine-cpu.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,421 @@
+/*
+ * app-batch.c: select, measure, report.
+ */
+
+#include "config.h"
+
+#include "app-batch.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base-cycles.h"
+#include "base-fatal.h"
+#include "base-threads.h"
+#include "base-tmpdir.h"
+#include "bench-registry.h"
+#include "bench-util.h"
+#include "machine-cpu.h"
+#include "machine.h"
+#include "measure-harness.h"
+#include "measure-runner.h"
+#include "ref-compare.h"
+#include "ref-profile.h"
+#include "report-html.h"
+#include "report-seed.h"
+#include "report-verdict.h"
+#include "report.h"
+
+struct batch {
+	const struct opts *o;
+	const struct bench_test **tests;
+	struct test_result *results;
+	size_t n;
+	struct machine machine;
+	struct cycles_counter counter;
+	struct harness harness;
+	char tmpdir[4096];
+	int cpu;
+	atomic_int *stop;
+	struct refdata ref;
+	struct refsel refs[COMPARE_REFS]; /* --ref A,B, or the default */
+	size_t ref_index;  /* --check's machine; SIZE_MAX: no data */
+	char *check_list;  /* --only of --check, malloc'd */
+	struct kept *kept; /* --html: each test's samples, or NULL */
+};
+
+/* Samples of one test kept for the HTML page (--html): ns/op in order. */
+#define BATCH_KEPT_MAX 1024
+struct kept {
+	double ns[BATCH_KEPT_MAX];
+	size_t n;
+};
+
+/* runner's observe: keep the first BATCH_KEPT_MAX samples. */
+static void
+keep_sample(void *arg, const struct sample *s)
+{
+	struct kept *k = arg;
+
+	if (k->n < BATCH_KEPT_MAX)
+		k->ns[k->n++] = s->ns_per_op;
+}
+
+/* Pin, identify the machine, measure the clocks and the overheads. */
+static void
+prepare_harness(struct batch *b)
+{
+	struct cycles_info info;
+
+	b->cpu =
+	    runner_thread_pin(bench_allowed_cpu(0)); /* the worker's home */
+	cycles_measure(&info);
+	machine_probe(&b->machine, &info);
+	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
+	    (uint64_t)(b->o->sample_ms * 1e6));
+}
+
+/* One line on a terminal's stderr so a long run shows where it is. */
+static void
+progress(size_t i, size_t n, const char *id)
+{
+	static int tty = -1;
+
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	if (!tty)
+		return;
+	if (id != NULL)
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id);
+	else
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+/*
+ * Tests that write files run in the second pass: their writeback and
+ * journal then fall on no other test (BYTE's index order puts File Copy
+ * just before the pipe and shell tests; in a 1 s report shell8 came out
+ * 40% slow behind it). The report keeps its own order.
+ */
+static int
+runs_in_pass(const struct bench_test *t, int pass)
+{
+	return ((t->flags & BENCH_F_TMPDIR) != 0) == (pass == 1);
+}
+
+/* The worker: measure the machine, then run every selected test in turn;
+ * stops early when a signal arrives. */
+static void *
+run_all(void *arg)
+{
+	size_t done = 0;
+
+	struct batch *b = arg;
+	atomic_int *stop = b->stop;
+	struct run_config cfg;
+
+	prepare_harness(b);
+	cfg = (struct run_config){
+		.duration_ns = (uint64_t)(b->o->seconds * 1e9),
+		.tmpdir = b->tmpdir,
+		.cpu = b->cpu,
+		.placement = b->o->placement,
+		.mem_bytes = (size_t)b->o->mem_mib << 20,
+		.stop = stop,
+	};
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {
+			if (!runs_in_pass(b->tests[i], pass))
+				continue;
+			progress(done++, b->n, b->tests[i]->id);
+			if (b->kept != NULL) {
+				cfg.observe = keep_sample;
+				cfg.observe_arg = &b->kept[i];
+			}
+			(void)runner_run(b->tests[i], &b->harness, &cfg,
+			    &b->results[i]);
+		}
+	}
+	progress(0, 0, NULL);
+	cycles_counter_close(&b->counter);
+	return NULL;
+}
+
+/* An origin's table (--report) for `machine` (SIZE_MAX: this one). */
+static int
+write_seed_report(struct batch *b, size_t machine)
+{
+	char err[256];
+
+	if (report_seed_write(stdout, b->o->report,
+	        b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL, machine,
+	        &b->machine, b->results, b->n, err, sizeof err) != 0) {
+		fatal_say(NULL, err);
+		return EXIT_RUNTIME;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fatal_say("write error", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
+/* The data of every format (the JSON report's and the HTML page's). */
+static struct report
+batch_report(struct batch *b)
+{
+	return (struct report){
+		.machine = &b->machine,
+		.results = b->results,
+		.n = b->n,
+		.seconds_per_test = b->o->seconds,
+		.sample_ms = b->o->sample_ms,
+		.ref = b->refs[0].kind != REFSEL_NONE ? &b->ref : NULL,
+		.refs = { b->refs[0], b->refs[1] },
+	};
+}
+
+/* --html FILE: the same report as one page; 0 or an exit code. */
+static int
+write_html(struct batch *b, size_t seed_machine)
+{
+	struct report rep = batch_report(b);
+	const double **ns = calloc(b->n + 1, sizeof *ns);
+	size_t *nns = calloc(b->n + 1, sizeof *nns);
+	struct html_page p;
+	char err[300];
+	int rc = EXIT_OK;
+
+	report_html_init(&p,
+	    b->o->report != SEED_NONE ? HTML_SEED
+	        : b->o->check         ? HTML_CHECK
+	                              : HTML_BATCH,
+	    &rep);
+	p.seed = b->o->report;
+	p.seed_machine = seed_machine;
+	p.tolerance_pct = b->o->tolerance_pct;
+	p.argc = b->o->argc;
+	p.argv = b->o->argv;
+	for (size_t i = 0; b->kept && ns && nns && i < b->n; i++) {
+		ns[i] = b->kept[i].ns;
+		nns[i] = b->kept[i].n;
+	}
+	p.samples = b->kept != NULL && ns != NULL && nns != NULL
+	    ? (const double *const *)ns
+	    : NULL;
+	p.nsamples = nns;
+	if (report_html_save(b->o->html, &p, err, sizeof err) != 0) {
+		fatal_say(NULL, err);
+		rc = EXIT_RUNTIME;
+	}
+	free(ns);
+	free(nns);
+	return rc;
+}
+
+/* Print the report; 0 or an exit code for a write error. */
+static int
+write_report(struct batch *b)
+{
+	struct report rep = batch_report(b);
+
+	if (b->o->report != SEED_NONE)
+		return write_seed_report(b, SIZE_MAX);
+	if (b->o->check != NULL) {
+		int rc = verdict_write(stdout, &b->ref, b->ref_index,
+		    b->results, b->n, b->o->tolerance_pct);
+
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fatal_say("write error", strerror(errno));
+			return EXIT_RUNTIME;
+		}
+		return rc;
+	}
+	if (report_write(stdout, b->o->format, &rep) != 0) {
+		fatal_say("write error", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
+static int
+any_failed(const struct batch *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (b->results[i].status == BENCH_FAILED)
+			return 1;
+	return 0;
+}
+
+/* Choose the tests; 0, or an exit code after printing why not. */
+static int
+select_tests(struct batch *b)
+{
+	const char *cause, *only;
+	size_t total = registry_count();
+
+	b->tests = xcalloc(total, sizeof *b->tests, "the test list");
+	b->results = xcalloc(total, sizeof *b->results, "the results");
+	only = b->o->only;
+	if (only == NULL && b->o->report != SEED_NONE)
+		only = report_seed_tests(b->o->report);
+	if (only == NULL && b->o->check) {
+		only = b->check_list = verdict_test_list(&b->ref, b->ref_index);
+		if (only == NULL) {
+			fatal_sayf("--check: '%.64s' holds no test benchtop "
+			           "runs",
+			    b->o->check);
+			return EXIT_USAGE;
+		}
+	}
+	if (registry_select(only, b->o->skip, b->tests, &b->n, &cause) != 0) {
+		fatal_say(NULL, cause);
+		return EXIT_USAGE;
+	}
+	if (b->n == 0) {
+		fatal_say(NULL, "--skip leaves no test to run");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The reference data and machine; 0 or an exit code after a message. */
+static int
+load_reference(struct batch *b)
+{
+	char err[256];
+	const char *ref = b->o->check ? b->o->check : b->o->ref;
+	struct cpu_id id;
+	int rc;
+
+	cpu_detect(&id); /* its class chooses the default reference */
+	rc = compare_load(&b->ref, b->o->data, ref, id.cls.id, b->refs, err,
+	    sizeof err);
+	b->ref_index = b->refs[0].kind == REFSEL_NONE ? SIZE_MAX
+	    : b->refs[0].kind == REFSEL_MACHINE       ? b->refs[0].machine
+	                                              : 0;
+	/* --check judges against one machine's figures, not a class. */
+	if (rc == 0 && b->o->check != NULL &&
+	    (b->refs[0].kind != REFSEL_MACHINE ||
+	        b->refs[1].kind != REFSEL_NONE)) {
+		(void)snprintf(err, sizeof err,
+		    "--check: '%.64s' is not one machine or profile",
+		    b->o->check);
+		rc = -2;
+	}
+	if (rc == 0)
+		return 0;
+	fatal_say(NULL, err);
+	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+/* --report LAYOUT --machine ID: a reference machine's table, no run. */
+static int
+machine_report(struct batch *b)
+{
+	size_t m = refdata_machine_index(&b->ref, b->o->machine);
+	int rc;
+
+	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {
+		fatal_sayf("--machine: no reference machine '%.64s' (see "
+		           "--identify)",
+		    b->o->machine);
+		return EXIT_USAGE;
+	}
+	rc = write_seed_report(b, m);
+	if (rc == EXIT_OK && b->o->html != NULL) {
+		struct cycles_info info;
+
+		cycles_measure(&info); /* the page names this machine too */
+		machine_probe(&b->machine, &info);
+		rc = write_html(b, m);
+	}
+	return rc;
+}
+
+static int
+finish(struct batch *b, atomic_int *stop)
+{
+	int sig = atomic_load(stop), rc;
+	char err[300];
+
+	tmpdir_remove(b->tmpdir);
+	if (sig != 0) {
+		fatal_sayf("stopped by signal %d (%s)", sig, strsignal(sig));
+		return 128 + sig;
+	}
+	rc = write_report(b);
+	if ((rc == EXIT_OK || rc == EXIT_SLOWER) && b->o->html != NULL &&
+	    write_html(b, SIZE_MAX) != EXIT_OK)
+		rc = EXIT_RUNTIME;
+	if (rc == EXIT_OK && b->o->save != NULL &&
+	    profile_save(b->o->save, &b->machine, b->machine.class_id,
+	        b->results, b->n, err, sizeof err) != 0) {
+		fatal_say(NULL, err);
+		rc = EXIT_RUNTIME;
+	}
+	if (rc == EXIT_OK && any_failed(b) && b->o->check == NULL)
+		rc = EXIT_RUNTIME;
+	return rc;
+}
+
+int
+batch_run(const struct opts *o, atomic_int *stop)
+{
+	struct sched_worker worker;
+	struct batch b;
+	char err[256];
+	int rc;
+
+	memset(&b, 0, sizeof b);
+	b.o = o;
+	b.counter.fd = -1;
+	if (o->machine != NULL) {
+		/* A reference machine's table: nothing to run. */
+		if ((rc = load_reference(&b)) == 0)
+			rc = machine_report(&b);
+		goto out;
+	}
+	if ((rc = load_reference(&b)) != 0 || (rc = select_tests(&b)) != 0)
+		goto out;
+	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
+	    0) {
+		fatal_say(NULL, err);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	b.stop = stop;
+	if (o->html != NULL && (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) {
+		fatal_say(NULL, "out of memory");
+		tmpdir_remove(b.tmpdir);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
+		fatal_say(NULL, err);
+		tmpdir_remove(b.tmpdir);
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	if (sched_worker_join_stoppable(&worker, stop, SCHED_STOP_GRACE_MS) !=
+	    0) {
+		/* The worker may still write to b: leave it all to exit. */
+		fatal_say(NULL, "a test did not stop in time");
+		tmpdir_remove(b.tmpdir);
+		return 128 + atomic_load(stop);
+	}
+	rc = finish(&b, stop);
+out:
+	refdata_free(&b.ref);
+	free(b.check_list);
+	free(b.kept);
+	free(b.tests);
+	free(b.results);
+	return rc;
+}

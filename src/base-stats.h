@@ -1,0 +1,61 @@
+/*
+ * base-stats.h: pure statistics over sample arrays.
+ *
+ * Summaries of a sample array (order statistics, moments, robust spread
+ * and confidence intervals), in one call: stats_summarize. The pieces it
+ * is made of are public where another file or the known-answer tests use
+ * them. Nothing here keeps state between calls, does I/O, takes a
+ * lock or allocates: functions that need to reorder data sort a copy in a
+ * scratch buffer the caller owns, so the input is never modified.
+ *
+ * Inputs must be finite: NaN and infinities give unspecified results (NaN
+ * breaks the ordering the sort relies on). The harness never produces
+ * them. Values are unitless here; callers keep units in their own names
+ * (t_ns, cyc).
+ *
+ * Every function accepts n == 0 and then returns 0 (or an all-zero
+ * summary); v and scratch may be NULL when n == 0.
+ */
+
+#ifndef BENCHTOP_STATS_H
+#define BENCHTOP_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Everything stats_summarize() computes, in the units of the input. */
+struct stats_summary {
+	size_t n;
+	double min;
+	double max;
+	double mean;
+	double median;
+	double stddev;      /* sample standard deviation (n - 1) */
+	double cv_pct;      /* stddev / |mean| * 100 */
+	double mad;         /* median absolute deviation, unscaled */
+	double p5;          /* 5th percentile, R-7 interpolation */
+	double p95;         /* 95th percentile, R-7 interpolation */
+	double ci95_median; /* half-width of the 95% CI of the median */
+	double ci95_mean;   /* half-width of the 95% CI of the mean */
+};
+
+/* Ascending order of doubles, for qsort(). */
+int stats_cmp_double(const void *a, const void *b);
+
+double stats_mean(const double *v, size_t n);
+double stats_stddev(const double *v, size_t n);
+
+/* scratch: room for n doubles, not overlapping v; its contents are lost. */
+double stats_median(const double *v, size_t n, double *scratch);
+
+/* The p-th percentile (0..100, clamped; R-7) of an array sorted
+ * ascending; n > 0. */
+double stats_sorted_percentile(const double *sorted, size_t n, double p);
+
+double stats_student_t975(size_t df);
+double stats_ci95_mean(const double *v, size_t n);
+
+void stats_summarize(const double *v, size_t n, double *scratch,
+    struct stats_summary *out);
+
+#endif

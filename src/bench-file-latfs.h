@@ -1,0 +1,26 @@
+/*
+ * bench-file-latfs.h: lmbench 2.0's lat_fs rows, for bench-file.c only.
+ */
+
+#ifndef BENCHTOP_FILE_LATFS_H
+#define BENCHTOP_FILE_LATFS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+/* Parameter block of the lat_fs rows: the size of each file. */
+struct latfs_arg {
+	size_t file_bytes;
+};
+
+extern const struct latfs_arg latfs_0k, latfs_10k;
+
+int latfs_create_setup(struct bench_ctx *ctx);
+int latfs_delete_setup(struct bench_ctx *ctx);
+int latfs_create_run(struct bench_ctx *ctx, uint64_t n);
+int latfs_delete_run(struct bench_ctx *ctx, uint64_t n);
+void latfs_teardown(struct bench_ctx *ctx);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * export-scrape.h: a running monitor's figures read from the store the way the
+ * screen reads them (the last VIEW_WINDOW samples of each test), for a
+ * /metrics scrape and for the HTML snapshot. Any thread may call these;
+ * they never block a worker.
+ */
+
+#ifndef BENCHTOP_SCRAPE_H
+#define BENCHTOP_SCRAPE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "machine.h"
+#include "measure-runner.h"
+#include "monitor-store.h"
+#include "monitor.h"
+#include "ui-view.h"
+
+/* One test as the screen's row shows it. */
+struct scrape_test {
+	struct test_result r; /* over the window; value NAN without samples */
+	double noisy_pct;     /* of the window's samples */
+	uint64_t total;       /* samples ever */
+	size_t nns;
+	double ns[VIEW_WINDOW]; /* the window's ns/op, oldest first */
+};
+
+/* Test i of the store; 0, or -1 when it has not run a slice yet (then
+ * only out->r.test is set, and its value is NAN). */
+int scrape_test(struct store *s, size_t i, struct scrape_test *out);
+
+/*
+ * The --openmetrics families of every test that ran, then the monitor's
+ * own: noisy share and samples per test, the scheduler's overhead.
+ * `openmetrics` names counters as OpenMetrics does (the family without
+ * _total); the caller ends an OpenMetrics body with "# EOF".
+ */
+int scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
+    const struct monitor *mon, int openmetrics);
+
+#endif

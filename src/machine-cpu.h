@@ -1,0 +1,75 @@
+/*
+ * machine-cpu.h: what CPU this is. libcpuid where built with it (x86), else
+ * /proc/cpuinfo; then cpu_classify(), a pure table, says which class of
+ * the reference machines (P6, NetBurst, K7, ...) it belongs to.
+ */
+
+#ifndef BENCHTOP_CPU_H
+#define BENCHTOP_CPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The class of a CPU, for putting it beside the reference machines. `id`
+ * is one of "p5", "p6", "netburst", "k7", "k8", "core", "zen", "other",
+ * "unknown": the values of data/machines.tsv's class column. The strings
+ * are static: the struct may be copied freely.
+ */
+struct cpu_class {
+	const char *id;
+	const char *generation; /* "Coppermine", "Sandy Bridge", "Zen 4"; "" */
+	int server;             /* the brand says Xeon, EPYC, Opteron or MP */
+	char name[48];          /* "P6", "Xeon (NetBurst)", "Zen 4 (EPYC)" */
+};
+
+/*
+ * Family and model are the display values CPUID defines, and what
+ * /proc/cpuinfo prints: family = base family + ext_family when the base is
+ * 15; model = base model + (ext_model << 4) when the base family is 6 or 15.
+ * ext_family and ext_model are the raw fields, CPUID.1:EAX[27:20] and
+ * [19:16]. (libcpuid calls the display values ext_family and ext_model.)
+ */
+struct cpu_id {
+	char vendor[32]; /* "GenuineIntel", "AuthenticAMD"; "" off x86 */
+	char brand[64];  /* the brand string, trimmed; "" before it existed */
+	int family, model, stepping;
+	int ext_family, ext_model;
+	char codename[64];           /* libcpuid's name for it, or "" */
+	int cores, logical;          /* per package; 0 when unknown */
+	int l1d_kib, l2_kib, l3_kib; /* -1 when unknown, 0 when absent */
+	int hypervisor;       /* CPUID.1:ECX[31]: CPUID may be synthetic */
+	int cpus_online;      /* 0 for a dump */
+	char source[16];      /* "libcpuid", "cpuinfo" or "dump" */
+	struct cpu_class cls; /* cpu_classify() of the fields above */
+};
+
+/* Identify the CPU this process runs on; never fails (fields may be ""). */
+void cpu_detect(struct cpu_id *id);
+
+/*
+ * Fill id from /proc/cpuinfo text: its first processor block, the
+ * "hypervisor" flag included; caches stay unknown (pure, for tests).
+ */
+void cpu_parse_cpuinfo(const char *text, struct cpu_id *id);
+
+/*
+ * Fill id from a raw CPUID dump in libcpuid's text format (what
+ * cpuid_tool --save writes; reading stops at a line of 80 dashes). Returns
+ * 0, or -1 with a one-line message in err: always -1 without libcpuid.
+ */
+int cpu_read_dump(const char *path, struct cpu_id *id, char *err,
+    size_t errsize);
+
+/* Display family, model, stepping and the raw extended fields of a
+ * CPUID.1:EAX signature. */
+void cpu_decode_signature(uint32_t eax, struct cpu_id *id);
+
+/*
+ * Classify by vendor string, display family and model, and brand string
+ * (which only sets `server`). Pure: a table lookup.
+ */
+void cpu_classify(const char *vendor, int family, int model, const char *brand,
+    struct cpu_class *out);
+
+#endif

@@ -1,0 +1,204 @@
+/*
+ * ref-compare.c: ratios against the reference machines.
+ */
+
+#include "config.h"
+
+#include "ref-compare.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base-fmt.h"
+#include "base-units.h"
+
+static const struct ref_result *
+reference_result(const struct refdata *rd, size_t m, const char *test)
+{
+	const struct ref_result *r = refdata_result(rd, m, test, REF_RESULT);
+
+	return r != NULL ? r : refdata_result(rd, m, test, REF_AVERAGE);
+}
+
+void
+compare_test(const struct refdata *rd, size_t m, const struct bench_test *t,
+    double value, struct compare_ref *out)
+{
+	const struct ref_result *r;
+
+	memset(out, 0, sizeof *out);
+	out->value = out->ratio = NAN;
+	out->machine = SIZE_MAX;
+	if (rd == NULL || m >= rd->nmachines ||
+	    (r = reference_result(rd, m, t->id)) == NULL)
+		return;
+	out->found = 1;
+	out->machine = m;
+	out->value = r->value;
+	out->text = r->text;
+	/* Seeds carry version 0: the origin's definition, ours follow it. */
+	out->comparable = r->version == 0 || r->version == bench_version(t);
+	if (!out->comparable || !(r->value > 0) || !(value > 0))
+		return;
+	out->ratio = units_higher_is_better(t->unit) ? value / r->value
+	                                             : r->value / value;
+}
+
+void
+compare_sel(const struct refdata *rd, const struct refsel *s,
+    const struct bench_test *t, double value, struct compare_ref *out)
+{
+	int stand_in;
+	size_t m = refsel_machine_for(rd, s, t->id, &stand_in);
+
+	compare_test(rd, m, t, value, out);
+	out->stand_in = out->found && stand_in;
+}
+
+/* At most 6 columns, 7 with a stand-in's '~': a VS column's width. */
+const char *
+compare_format_ratio(double ratio, char *buf, size_t size)
+{
+	char si[16];
+
+	if (!isfinite(ratio))
+		(void)snprintf(buf, size, "-");
+	else if (ratio >= 1000 || (ratio > 0 && ratio < 0.01))
+		(void)snprintf(buf, size, "%sx",
+		    fmt_si(si, sizeof si, ratio, 5));
+	else
+		(void)snprintf(buf, size, "%.*fx", ratio < 10 ? 2 : 1, ratio);
+	return buf;
+}
+
+const char *
+compare_ratio_text(const struct refdata *rd, const struct refsel *s,
+    const struct bench_test *t, double value, char *buf, size_t size)
+{
+	struct compare_ref c;
+
+	compare_sel(rd, s, t, value, &c);
+	if (c.found && !c.comparable)
+		(void)snprintf(buf, size, "n/c");
+	else
+		compare_format_ratio(c.ratio, buf, size);
+	if (isfinite(c.ratio) && c.stand_in && strlen(buf) + 1 < size)
+		strcat(buf, "~");
+	return buf;
+}
+
+double
+compare_b_vs_a(const struct refdata *rd, const struct refsel refs[2],
+    const struct bench_test *t)
+{
+	struct compare_ref a, b;
+
+	compare_sel(rd, &refs[1], t, NAN, &b);
+	if (!b.found || !b.comparable)
+		return NAN;
+	compare_sel(rd, &refs[0], t, b.value, &a);
+	return a.ratio;
+}
+
+double
+compare_per_mhz(double value, double core_hz)
+{
+	return core_hz > 0 ? value / (core_hz / 1e6) : NAN;
+}
+
+/* Where --ref's profile is: a path as given, else NAME.tsv in the
+ * profile directory; "" when neither exists. */
+static void
+profile_path(const char *ref_opt, char *path, size_t size)
+{
+	char dir[4096];
+
+	if (strchr(ref_opt, '/') != NULL || access(ref_opt, F_OK) == 0)
+		(void)snprintf(path, size, "%s%s",
+		    strchr(ref_opt, '/') ? "" : "./", ref_opt);
+	else if (refdata_profile_dir(dir, sizeof dir) == 0)
+		(void)snprintf(path, size, "%s/%s.tsv", dir, ref_opt);
+	else
+		path[0] = '\0';
+	if (path[0] != '\0' && access(path, F_OK) != 0)
+		path[0] = '\0';
+}
+
+/* One word of --ref: a class or machine id, else a profile (its first
+ * machine). */
+static int
+choose_ref(struct refdata *rd, const char *ref_opt, struct refsel *ref,
+    char *err, size_t errsize)
+{
+	size_t before = rd->nmachines;
+	char path[4200];
+
+	if (refsel_parse(rd, ref_opt, ref) == 0)
+		return 0;
+	profile_path(ref_opt, path, sizeof path);
+	if (path[0] == '\0') {
+		(void)snprintf(err, errsize,
+		    "--ref: no class, machine or profile '%.64s' (see "
+		    "--identify)",
+		    ref_opt);
+		return -2;
+	}
+	if (refdata_load_profile(rd, path, err, errsize) != 0)
+		return -1;
+	if (rd->nmachines == before) {
+		(void)snprintf(err, errsize,
+		    "--ref: '%.64s' has no machine row", path);
+		return -1;
+	}
+	ref->kind = REFSEL_MACHINE;
+	ref->machine = before; /* the profile's first machine */
+	return 0;
+}
+
+/* "A" or "A,B": each word chosen as above; a third is refused. */
+static int
+choose_refs(struct refdata *rd, const char *ref_opt,
+    struct refsel refs[COMPARE_REFS], char *err, size_t errsize)
+{
+	const char *comma = strchr(ref_opt, ',');
+	char first[4096];
+	int rc;
+
+	if (comma == NULL)
+		return choose_ref(rd, ref_opt, &refs[0], err, errsize);
+	if (strchr(comma + 1, ',') != NULL || comma == ref_opt ||
+	    comma[1] == '\0' || (size_t)(comma - ref_opt) >= sizeof first) {
+		(void)snprintf(err, errsize,
+		    "--ref: bad value '%.64s' (expected A or A,B)", ref_opt);
+		return -2;
+	}
+	(void)snprintf(first, sizeof first, "%.*s", (int)(comma - ref_opt),
+	    ref_opt);
+	if ((rc = choose_ref(rd, first, &refs[0], err, errsize)) != 0)
+		return rc;
+	return choose_ref(rd, comma + 1, &refs[1], err, errsize);
+}
+
+int
+compare_load(struct refdata *rd, const char *data_opt, const char *ref_opt,
+    const char *class_id, struct refsel refs[COMPARE_REFS], char *err,
+    size_t errsize)
+{
+	const char *dir = refdata_dir(data_opt);
+	char probe[4200];
+
+	memset(refs, 0, COMPARE_REFS * sizeof refs[0]);
+	(void)snprintf(probe, sizeof probe, "%s/machines.tsv", dir);
+	/* No data at all is not an error unless asked for explicitly. */
+	if (access(probe, R_OK) != 0 && data_opt == NULL && ref_opt == NULL)
+		return 0;
+	if (refdata_load_dir(rd, dir, err, errsize) != 0)
+		return -1;
+	if (ref_opt != NULL)
+		return choose_refs(rd, ref_opt, refs, err, errsize);
+	refsel_default(rd, class_id, &refs[0]);
+	return 0;
+}

@@ -1,0 +1,106 @@
+/*
+ * ref-data.h: the reference machines and their results (the TSV files of
+ * data/), and the user's saved profiles, which use the same tables.
+ *
+ * A file holds one or more tables; each starts with its header row, whose
+ * first column names the table:
+ *   id       machines:  id label vendor class mhz cpus kernel host source
+ *                       [date version placement]    (profiles add these)
+ *   machine  results:   machine test stat value unit source [version]
+ *   index    baselines: index test baseline unit source
+ *   id title note       extra test ids (tests-extra.tsv; `title` second)
+ * '#' lines are comments; blank lines end nothing. Values keep their text
+ * exactly as the seed printed it ("20.K", "424."): `text` beside the
+ * parsed `value`.
+ *
+ * Errors name the place: "data/results.tsv:42: unknown unit 'lpz'".
+ */
+
+#ifndef BENCHTOP_REFDATA_H
+#define BENCHTOP_REFDATA_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum ref_stat {
+	REF_RESULT,
+	REF_LOW,
+	REF_HIGH,
+	REF_AVERAGE,
+	REF_PER_MHZ,
+	REF_INDEX,
+	REF_STAT_COUNT
+};
+
+struct ref_machine {
+	char *id, *label, *vendor, *class_id, *kernel, *host, *source;
+	char *date, *version, *placement; /* profiles only, else NULL */
+	double mhz;                       /* NAN when unknown */
+	int cpus;                         /* 0 when unknown */
+};
+
+struct ref_result {
+	size_t machine; /* index into machines */
+	char *test;
+	enum ref_stat stat;
+	char *text; /* as printed */
+	double value;
+	char *unit;
+	char *source;
+	unsigned version; /* definition version; 0 = the origin's own */
+};
+
+struct ref_baseline {
+	char *index; /* "byte311", "ub5" */
+	char *test;
+	char *text;
+	double value;
+	char *unit;
+};
+
+struct refdata {
+	struct ref_machine *machines;
+	size_t nmachines;
+	struct ref_result *results;
+	size_t nresults;
+	struct ref_baseline *baselines;
+	size_t nbaselines;
+	char **extra_ids; /* test ids of the seeds outside the catalogue */
+	size_t nextra;
+};
+
+/* The data directory: --data, else $BENCHTOP_DATA, else PKGDATADIR. */
+const char *refdata_dir(const char *opt);
+
+/*
+ * Parse one file's tables into rd (appending). `name` is used in error
+ * messages. Returns 0, or -1 with "name:line: message" in err.
+ */
+int refdata_parse(struct refdata *rd, FILE *f, const char *name, char *err,
+    size_t errsize);
+
+/* Load machines, tests-extra, baselines and results of `dir`. */
+int refdata_load_dir(struct refdata *rd, const char *dir, char *err,
+    size_t errsize);
+
+/* Load one profile (a file path, or a NAME under the profile dir). */
+int refdata_load_profile(struct refdata *rd, const char *name_or_path,
+    char *err, size_t errsize);
+
+void refdata_free(struct refdata *rd);
+
+const struct ref_machine *refdata_machine(const struct refdata *rd,
+    const char *id);
+size_t refdata_machine_index(const struct refdata *rd, const char *id);
+const struct ref_result *refdata_result(const struct refdata *rd,
+    size_t machine, const char *test, enum ref_stat stat);
+const struct ref_baseline *refdata_baseline(const struct refdata *rd,
+    const char *index, const char *test);
+
+/* Parse a seed's number: "424." "20.K" "1.790" "-"; -1 if not a number. */
+int refdata_number(const char *text, double *out);
+
+/* $XDG_DATA_HOME/benchtop (or ~/.local/share/benchtop) into buf. */
+int refdata_profile_dir(char *buf, size_t size);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * ref-profile.c: saving profiles atomically.
+ */
+
+#include "config.h"
+
+#include "ref-profile.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ref-data.h"
+
+int
+profile_name_ok(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len == 0 || len > 64 || name[0] == '.')
+		return 0;
+	return strspn(name,
+	           "abcdefghijklmnopqrstuvwxyz"
+	           "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == len;
+}
+
+/* mkdir -p of the profile directory, mode 0700 for new levels. */
+static int
+make_dirs(char *dir)
+{
+	for (char *p = dir + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(dir, 0700) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static void
+write_machine(FILE *f, const char *name, const struct machine *m,
+    const char *class_id)
+{
+	char date[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	(void)strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ",
+	    gmtime_r(&now, &tm));
+	fprintf(f, "# benchtop %s profile, saved %s\n", PACKAGE_VERSION, date);
+	fprintf(f,
+	    "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\t"
+	    "source\tdate\tversion\tplacement\n");
+	fprintf(f, "%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t%s\tbenchtop\t%s\t%s\t%s\n",
+	    name, m->cpu.brand[0] ? m->cpu.brand : "unknown CPU",
+	    m->cpu.vendor[0] ? m->cpu.vendor : "-",
+	    class_id ? class_id : "unknown", m->clock.core_hz / 1e6,
+	    m->cpu.cpus_online, m->kernel, m->host, date, PACKAGE_VERSION,
+	    "per-test");
+}
+
+static void
+write_results(FILE *f, const char *name, const struct test_result *r, size_t n)
+{
+	fprintf(f, "machine\ttest\tstat\tvalue\tunit\tsource\tversion\n");
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].status != BENCH_OK || !isfinite(r[i].value))
+			continue;
+		fprintf(f, "%s\t%s\tresult\t%.6g\t%s\tbenchtop %s %s\t%u\n",
+		    name, r[i].test->id, r[i].value,
+		    bench_unit_name(r[i].test->unit),
+		    bench_placement_name(r[i].placement), "median",
+		    bench_version(r[i].test));
+	}
+}
+
+int
+profile_save(const char *name, const struct machine *m, const char *class_id,
+    const struct test_result *r, size_t n, char *err, size_t errsize)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 80], tmp[PATH_MAX + 96];
+	FILE *f;
+	int fd, ok;
+
+	if (refdata_profile_dir(dir, sizeof dir) != 0 || make_dirs(dir) != 0) {
+		(void)snprintf(err, errsize,
+		    "--save: cannot make the profile "
+		    "directory '%s': %s",
+		    dir, strerror(errno));
+		return -1;
+	}
+	(void)snprintf(path, sizeof path, "%s/%s.tsv", dir, name);
+	(void)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name);
+	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		(void)snprintf(err, errsize, "--save: '%s': %s", tmp,
+		    strerror(errno));
+		return -1;
+	}
+	write_machine(f, name, m, class_id);
+	write_results(f, name, r, n);
+	ok = fflush(f) == 0 && fsync(fd) == 0 && !ferror(f);
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0) {
+		(void)snprintf(err, errsize, "--save: '%s': %s", path,
+		    strerror(errno));
+		(void)unlink(tmp);
+		return -1;
+	}
+	return 0;
+}

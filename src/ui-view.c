@@ -1,0 +1,462 @@
+/*
+ * ui-view.c: rows of the live table from store snapshots: medians, spread,
+ * confidence, sparkline values, marks and the change against a baseline.
+ */
+
+#include "config.h"
+
+#include "ui-view.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "base-stats.h"
+#include "base-units.h"
+
+static double
+value_of(const struct bench_test *t, double ns, double cyc)
+{
+	return units_value(t->unit, t->work_per_op, ns, cyc);
+}
+
+/* Median in the unit of window samples [a, b), and its 95% CI in %. */
+static double
+range_value(const struct bench_test *t, const double *ns, const double *cyc,
+    size_t a, size_t b, double *ci_pct)
+{
+	double scratch[VIEW_SPARK_MAX];
+	struct stats_summary s;
+
+	stats_summarize(ns + a, b - a, scratch, &s);
+	*ci_pct = s.median > 0 ? s.ci95_median / s.median * 100 : NAN;
+	return value_of(t, s.median, stats_median(cyc + a, b - a, scratch));
+}
+
+/*
+ * The newest slices: from the last slice start that leaves at least
+ * VIEW_RECENT_MIN samples after it. Samples with no slice marks (not
+ * from the live monitor) are one run: the whole window.
+ */
+static size_t
+recent_start(const struct ring_entry *w, size_t k)
+{
+	for (size_t i = k; i-- > 0;)
+		if ((w[i].flags & SAMPLE_F_SLICE_START) &&
+		    k - i >= VIEW_RECENT_MIN)
+			return i;
+	return 0;
+}
+
+/*
+ * The samples of [a, b) that nothing disturbed (no SAMPLE_F_NOISY), copied
+ * to ons and ocyc; how many.
+ */
+static size_t
+undisturbed(const struct ring_entry *e, const double *ns, const double *cyc,
+    size_t a, size_t b, double *ons, double *ocyc)
+{
+	size_t k = 0;
+
+	for (size_t i = a; i < b; i++)
+		if (!(e[i].flags & SAMPLE_F_NOISY)) {
+			ons[k] = ns[i];
+			ocyc[k++] = cyc[i];
+		}
+	return k;
+}
+
+/*
+ * The medians of the slices of history h[0..n) that hold VIEW_SLICE_MIN
+ * samples or more (the oldest, cut slice too) into med: of each slice's
+ * undisturbed samples, or with `all` of every sample; how many.
+ */
+static size_t
+slice_medians(const struct view_row *r, const struct ring_entry *h,
+    const double *ns, const double *cyc, size_t n, int all, double *med)
+{
+	double qns[VIEW_SPARK_MAX], qcyc[VIEW_SPARK_MAX], ci;
+	size_t a = 0, m = 0, q;
+
+	for (size_t i = 1; i <= n; i++) {
+		if (i < n && !(h[i].flags & SAMPLE_F_SLICE_START))
+			continue;
+		q = all ? i - a : undisturbed(h, ns, cyc, a, i, qns, qcyc);
+		if (q >= VIEW_SLICE_MIN)
+			med[m++] = all
+			    ? range_value(r->test, ns, cyc, a, i, &ci)
+			    : range_value(r->test, qns, qcyc, 0, q, &ci);
+		a = i;
+	}
+	return m;
+}
+
+/*
+ * How far a new slice may land from the window's median by itself: the
+ * half-width of a 95% prediction interval for one more slice's median,
+ * from the medians of the slices of the row's history (up to
+ * VIEW_SPARK_MAX samples: slice_medians), Student's t with m - 1
+ * degrees of freedom, in % of the window's median; 0 with fewer than two
+ * slices. What the samples of one slice cannot show: a slice sets its
+ * test up anew (buffers, files, partners), and that moves its figure as
+ * a whole. The history, not the 64-sample window: in focus the window
+ * holds three slices, and an interval from three medians is as narrow or
+ * as wide as luck makes it; the history holds a dozen.
+ * Of each slice only its undisturbed samples: the interval is how far a
+ * row moves by itself. A sample something else took the worker's CPU
+ * from moved for that, which is what a verdict is there to show; with
+ * every test on, one slice of another program's load in the history
+ * made a 55% bar, and a hog that doubled null_call's cost was never
+ * WORSE. With fewer than two slices of enough undisturbed samples, the
+ * slices as they are: a row always disturbed is judged as before.
+ */
+static void
+slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
+    const double *cyc, size_t n)
+{
+	double med[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1], sd;
+	size_t m = slice_medians(r, h, ns, cyc, n, 0, med);
+
+	if (m < 2) /* too few undisturbed: every sample, as they are */
+		m = slice_medians(r, h, ns, cyc, n, 1, med);
+	if (m < 2 || !(r->value > 0))
+		return;
+	sd = stats_stddev(med, m);
+	r->slice_pi_pct = stats_student_t975(m - 1) * sd *
+	    sqrt(1 + 1.0 / (double)m) / r->value * 100;
+	r->slice_sd_pct = sd / r->value * 100;
+	r->slices = m;
+}
+
+/*
+ * The robust spread (1.4826 MAD, % of the median) of the window's
+ * undisturbed samples, as slice_spread takes them; of all of them when
+ * fewer than VIEW_RECENT_MIN are undisturbed.
+ */
+static double
+sample_spread(const struct ring_entry *w, const double *ns, size_t k)
+{
+	double q[VIEW_WINDOW], unused[VIEW_WINDOW], scratch[VIEW_WINDOW];
+	struct stats_summary s;
+	size_t n = undisturbed(w, ns, ns, 0, k, q, unused);
+
+	if (n < VIEW_RECENT_MIN)
+		stats_summarize(ns, k, scratch, &s);
+	else
+		stats_summarize(q, n, scratch, &s);
+	return s.median > 0 ? 1.4826 * s.mad / s.median * 100 : 0;
+}
+
+/* Every statistic unknown: a row with no samples, and where row_stats
+ * starts. */
+static void
+row_empty(struct view_row *r)
+{
+	r->n = r->recent_n = r->prev_n = 0;
+	r->ns = r->cyc = r->value = r->cv_pct = r->ci_pct = NAN;
+	r->recent_value = r->recent_ci_pct = NAN;
+	r->prev_value = r->prev_ci_pct = NAN;
+	r->noisy_pct = r->recent_noisy = 0;
+	r->slice_pi_pct = r->spread_pct = 0;
+	r->slice_sd_pct = NAN;
+	r->slices = 0;
+}
+
+/* Window statistics of the last VIEW_WINDOW entries, of the newest
+ * slices among them, and the spread of the slices of the whole history. */
+static void
+row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
+{
+	double hns[VIEW_SPARK_MAX], hcyc[VIEW_SPARK_MAX];
+	double scratch[VIEW_SPARK_MAX], *ns, *cyc;
+	struct stats_summary s;
+	size_t h = n < VIEW_SPARK_MAX ? n : VIEW_SPARK_MAX, noisy = 0, from;
+	size_t k = h < VIEW_WINDOW ? h : VIEW_WINDOW;
+	const struct ring_entry *he = e + n - h, *w = he + h - k;
+
+	row_empty(r);
+	if (k == 0)
+		return;
+	for (size_t i = 0; i < h; i++) {
+		hns[i] = he[i].ns_per_op;
+		hcyc[i] = he[i].cycles_per_op;
+	}
+	ns = hns + h - k;
+	cyc = hcyc + h - k;
+	for (size_t i = 0; i < k; i++)
+		noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
+	r->n = k;
+	r->noisy_pct = 100.0 * (double)noisy / (double)k;
+	stats_summarize(ns, k, scratch, &s);
+	r->ns = s.median;
+	r->cv_pct = s.cv_pct;
+	r->spread_pct = sample_spread(w, ns, k);
+	r->cyc = stats_median(cyc, k, scratch);
+	r->value = range_value(r->test, ns, cyc, 0, k, &r->ci_pct);
+	from = recent_start(w, k);
+	r->recent_n = k - from;
+	for (size_t i = from; i < k; i++)
+		r->recent_noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
+	r->recent_noisy *= 100.0 / (double)r->recent_n;
+	r->recent_value =
+	    range_value(r->test, ns, cyc, from, k, &r->recent_ci_pct);
+	slice_spread(r, he, hns, hcyc, h);
+	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
+	if (from >= VIEW_RECENT_MIN) {
+		size_t before = recent_start(w, from);
+
+		r->prev_n = from - before;
+		r->prev_value = range_value(r->test, ns, cyc, before, from,
+		    &r->prev_ci_pct);
+	}
+}
+
+/* The sparkline: each sample's value in the unit; marks at the first
+ * sample at or after each mark time. */
+static void
+row_spark(struct view_row *r, const struct ring_entry *e, size_t n,
+    const uint32_t *marks_ms, size_t nmarks)
+{
+	size_t k = n < VIEW_SPARK_MAX ? n : VIEW_SPARK_MAX;
+	const struct ring_entry *first = e + n - k;
+
+	r->nspark = k;
+	memset(r->marks, 0, sizeof r->marks);
+	for (size_t i = 0; i < k; i++)
+		r->spark[i] = value_of(r->test, first[i].ns_per_op,
+		    first[i].cycles_per_op);
+	for (size_t m = 0; m < nmarks; m++) {
+		for (size_t i = 0; i < k; i++) {
+			if (first[i].t_ms >= marks_ms[m]) {
+				/* Only if the sample before predates it. */
+				if (i > 0 || n == k)
+					r->marks[i] = 1;
+				break;
+			}
+		}
+	}
+}
+
+/* Signed change of `value` against the baseline, %; its CI in *ci. */
+static double
+change_pct(double value, double ci_pct, const struct view_baseline *b,
+    double *ci)
+{
+	*ci = sqrt(ci_pct * ci_pct + b->ci_pct * b->ci_pct);
+	if (!isfinite(*ci))
+		*ci = 0;
+	return (value - b->value) / b->value * 100;
+}
+
+/*
+ * The bar, in % of the baseline, that the whole 95% interval of a change
+ * must pass to be a verdict: the largest of
+ * - VIEW_BAR_MIN_PCT (5%): the screen calls changes one sees at a glance
+ *   (a hog, a governor, a mitigation), not the last percent, which
+ *   --check with many samples is for;
+ * - the baseline's undisturbed samples' spread (1.4826 MAD): a slice's
+ *   median moving less than one sample's typical deviation is no news,
+ *   and a test that jitters by 20% gets a 20% bar. With every test on, on a
+ *   2-CPU machine loaded by others (load 5 to 7), 414 slices of 49 tests
+ *   lay from their test's median a median 0.5 of that spread, 2.1 at
+ *   the 95th percentile, 2.7 at the 99th: load moves whole slices, and
+ *   the tests that jitter most are the ones it moves most;
+ * - the 95% prediction interval of a slice's median from the baseline's
+ *   slices (slice_spread): the setups of a test that land apart;
+ * - the machine's drift (view_machine_drift), which a row's own few
+ *   slices cannot know.
+ * The floors matter because that interval comes from few medians: from
+ * three that happen to agree it is a percent wide, and a quiet focused
+ * null_call then turned WORSE by itself.
+ */
+double
+view_baseline_bar(const struct view_baseline *b)
+{
+	return fmax(fmax(VIEW_BAR_MIN_PCT, b->drift_pct),
+	    fmax(b->spread_pct, view_baseline_slices(b)));
+}
+
+/*
+ * The prediction interval of a slice (slice_spread) once the machine's
+ * drift is known: the row's slice variance pooled with the machine's,
+ * this weighing as VIEW_DRIFT_WEIGHT slices of the row's would, never
+ * below the row's own (a row whose slices scatter by themselves keeps
+ * its width), and Student's t with the degrees of freedom of both: what
+ * the other rows add is how sure that width is. A row's three or four
+ * slices alone give t 4.3 or 3.2 times an sd that two host speed states
+ * make as large as they happen to: with every test on, null_call's four
+ * slices made a 49% bar and a hog's +55% was never WORSE; the machine's
+ * drift, from every row, was 16-20% then.
+ */
+double
+view_baseline_slices(const struct view_baseline *b)
+{
+	double sm = b->drift_pct / 1.96, own = b->slice_sd_pct, var;
+	size_t df;
+
+	if (!(sm > 0) || b->slices < 2)
+		return b->slice_pi_pct;
+	df = b->slices - 1 + VIEW_DRIFT_WEIGHT;
+	var = ((double)(b->slices - 1) * own * own +
+	          VIEW_DRIFT_WEIGHT * sm * sm) /
+	    (double)df;
+	return stats_student_t975(df) * sqrt(fmax(var, own * own)) *
+	    sqrt(1 + 1.0 / (double)b->slices);
+}
+
+/* -1, 0 or +1: the change's whole interval below or above `bar`. */
+static int
+change_sign(double pct, double ci, double bar)
+{
+	if (fabs(pct) - ci <= bar)
+		return 0;
+	return pct > 0 ? 1 : -1;
+}
+
+/* Whether the slices before the newest moved the same way beyond `bar`;
+ * a row with no earlier slice in the window judges the newest alone. */
+static int
+change_lasts(const struct view_row *r, const struct view_baseline *b, int sign,
+    double bar)
+{
+	double ci, pct;
+
+	if (r->prev_n == 0 || !isfinite(r->prev_value))
+		return 1;
+	pct = change_pct(r->prev_value, r->prev_ci_pct, b, &ci);
+	return change_sign(pct, ci, bar) == sign;
+}
+
+/*
+ * The newest slices against the baseline, signed so that + means a bigger
+ * value. A verdict when the whole interval of the change lies beyond
+ * VIEW_FAR_BARS bars (view_baseline_bar): one slice is then enough; or
+ * beyond one bar, worse, with most of the newest samples disturbed
+ * (something else took the worker's CPU): one slice is enough then too,
+ * as its cause is seen, and with every test on a row gets one slice a
+ * cycle, so a hog on the worker's CPU shows on the row's first slice
+ * after it (this guest's own speed moves a syscall row's undisturbed
+ * slices by up to 30% from cycle to cycle, so the bar of such a row is
+ * about that wide, and a hog that costs +53 to +100% is rarely beyond
+ * two); or beyond one bar when the slices before the newest moved beyond
+ * it the same way: a slice that lands a little off by itself (a slice
+ * sets its test up anew) is no verdict, a smaller change that lasts is,
+ * from its second slice on. Disturbed (noisy) samples count: load from
+ * outside that takes the worker's CPU is a change the user wants to see;
+ * benchtop's own screen stays off the workers' CPUs or waits for a
+ * sample boundary.
+ */
+static void
+row_delta(struct view_row *r, const struct view_baseline *b)
+{
+	double bar;
+	int sign, far, seen;
+
+	r->has_delta =
+	    b != NULL && b->set && isfinite(r->recent_value) && b->value > 0;
+	if (!r->has_delta)
+		return;
+	bar = view_baseline_bar(b);
+	r->delta_pct =
+	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
+	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
+	                                                  : r->delta_pct < 0;
+	sign = change_sign(r->delta_pct, r->delta_ci_pct, bar);
+	far = change_sign(r->delta_pct, r->delta_ci_pct, VIEW_FAR_BARS * bar) ==
+	    sign;
+	seen = !r->better && r->recent_noisy >= VIEW_CAUSE_SEEN_PCT;
+	r->significant =
+	    sign != 0 && (far || seen || change_lasts(r, b, sign, bar));
+}
+
+void
+view_row_build(struct view_row *r, const struct store_view *sv,
+    const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
+    const struct view_baseline *base)
+{
+	r->test = sv->test;
+	r->enabled = sv->enabled;
+	r->meta = sv->meta;
+	r->total = sv->total;
+	row_stats(r, e, sv->n);
+	row_spark(r, e, sv->n, marks_ms, nmarks);
+	row_delta(r, base);
+}
+
+static void
+group_count(struct view_group *g, const struct view_row *r)
+{
+	g->tests++;
+	if (!r->enabled)
+		g->off++;
+	else if (r->meta.status == BENCH_FAILED)
+		g->failed++;
+	else if (r->meta.status == BENCH_UNSUPPORTED)
+		g->unsupported++;
+	else if (r->n > 0)
+		g->ok++;
+	g->noisy += r->enabled && r->noisy_pct >= VIEW_NOISY_PCT;
+	if (!r->has_delta)
+		return;
+	g->better += r->significant && r->better;
+	g->worse += r->significant && !r->better;
+	if (g->max_delta_id == NULL ||
+	    fabs(r->delta_pct) > fabs(g->max_delta_pct)) {
+		g->max_delta_pct = r->delta_pct;
+		g->max_delta_id = r->test->id;
+	}
+}
+
+void
+view_group_summarize(const struct view_row *rows, size_t n, int group,
+    struct view_group *g)
+{
+	memset(g, 0, sizeof *g);
+	for (size_t i = 0; i < n; i++)
+		if ((int)rows[i].test->group == group)
+			group_count(g, &rows[i]);
+}
+
+void
+view_baseline_take(struct view_baseline *b, const struct view_row *r,
+    double drift_pct)
+{
+	b->set = r->n > 0 && isfinite(r->value);
+	b->value = r->value;
+	b->ci_pct = isfinite(r->ci_pct) ? r->ci_pct : 0;
+	b->slice_pi_pct = isfinite(r->slice_pi_pct) ? r->slice_pi_pct : 0;
+	b->spread_pct = isfinite(r->spread_pct) ? r->spread_pct : 0;
+	b->drift_pct = drift_pct;
+	b->slice_sd_pct = isfinite(r->slice_sd_pct) ? r->slice_sd_pct : 0;
+	b->slices = r->slices;
+}
+
+/*
+ * With every test on, a row gets one slice a cycle (about 45 s with 80
+ * tests), and a baseline taken a few cycles in knows three or four of
+ * them: too few to know how far this machine's own speed moves a slice
+ * over minutes. But it moves every row at once, so every row's slices
+ * know it together: on a shared 2-CPU guest, over 9 minutes with nothing
+ * changed here, 79 rows' undisturbed slice medians lay from their row's
+ * median a robust 12.7% (1.4826 MAD; a syscall row's up to 30% by
+ * itself), and one slice beyond a bar made of its row's three slices was
+ * a verdict once a minute or so. The figure: the median over rows of
+ * slice_sd_pct (the sd of a row's slice medians: of three slices a MAD
+ * is 0 whenever two agree), rows of fewer than VIEW_DRIFT_SLICES slices
+ * left out, times 1.96 (where 95% of slices land, were they normal); 0
+ * with fewer than VIEW_DRIFT_ROWS such rows, as in focus on one test from
+ * the start, whose slices come half a second apart.
+ */
+double
+view_machine_drift(const struct view_row *rows, size_t n)
+{
+	double v[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k < VIEW_DRIFT_MAX_ROWS; i++)
+		if (rows[i].slices >= VIEW_DRIFT_SLICES &&
+		    isfinite(rows[i].slice_sd_pct))
+			v[k++] = rows[i].slice_sd_pct;
+	if (k < VIEW_DRIFT_ROWS)
+		return 0;
+	return 1.96 * stats_median(v, k, scratch);
+}

@@ -1,0 +1,149 @@
+/*
+ * ui-view.h: what the screen shows, computed from store snapshots. The only
+ * input of drawing (top's data contract): drawing code never reads the
+ * store, and nothing here calls curses.
+ */
+
+#ifndef BENCHTOP_VIEW_H
+#define BENCHTOP_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+#include "monitor-ring.h"
+#include "monitor-store.h"
+
+/* Samples behind a row's statistics: the most recent ones. */
+#define VIEW_WINDOW 64
+/*
+ * The verdict against a baseline (b) compares the newest run of the test:
+ * its newest slice, back to whole slices holding at least VIEW_RECENT_MIN
+ * samples (a hog, a tuning change shows in one slice, not after a window
+ * of minutes). A slice of fewer than VIEW_SLICE_MIN samples does not count
+ * in the spread of slice medians the baseline records.
+ */
+#define VIEW_RECENT_MIN 8
+#define VIEW_SLICE_MIN  4
+/*
+ * The bar a change must pass (view_baseline_bar): never below
+ * VIEW_BAR_MIN_PCT, nor below the baseline's undisturbed samples' own
+ * spread, nor below the prediction interval of its slices, nor below the
+ * machine's drift. A newest slice beyond VIEW_FAR_BARS bars is a verdict
+ * by itself, and so is one worse beyond the bar with its CPU mostly
+ * taken (VIEW_CAUSE_SEEN_PCT); one only beyond the bar otherwise needs
+ * the slices before it beyond it too.
+ */
+#define VIEW_BAR_MIN_PCT 5.0
+#define VIEW_FAR_BARS    2.0
+/*
+ * A newest slice worse beyond one bar with at least this share (%) of
+ * its samples disturbed (something else took the worker's CPU) is a
+ * verdict by itself: its cause is seen.
+ */
+#define VIEW_CAUSE_SEEN_PCT 50.0
+/*
+ * The machine's drift (view_machine_drift) from the rows with at least
+ * VIEW_DRIFT_SLICES slices in their history, when VIEW_DRIFT_ROWS have.
+ */
+#define VIEW_DRIFT_SLICES 3
+#define VIEW_DRIFT_ROWS   3
+/* The machine's drift weighs as this many slices of a row's own. */
+#define VIEW_DRIFT_WEIGHT 4
+/* Rows it looks at, the first ones (the catalogue has about 80). */
+#define VIEW_DRIFT_MAX_ROWS 1024
+/* The status says "noisy" from this share of disturbed samples on. */
+#define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
+/* Values a sparkline can show. */
+#define VIEW_SPARK_MAX 256
+#define VIEW_MAX_MARKS 64
+
+/* A frozen median per test, for the delta column (b key). */
+struct view_baseline {
+	int set;
+	double value;        /* median in the test's unit */
+	double ci_pct;       /* 95% CI half-width of that median, % of it */
+	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
+	double spread_pct;   /* the samples' robust spread, % of value */
+	double drift_pct;    /* the machine's: view_machine_drift, % */
+	double slice_sd_pct; /* sd of the slices' medians, % */
+	size_t slices;       /* how many slices those were */
+};
+
+struct view_row {
+	size_t index; /* in the store */
+	const struct bench_test *test;
+	int enabled;
+	struct store_meta meta;
+	size_t n;             /* samples in the window */
+	uint64_t total;       /* samples ever */
+	double ns, cyc;       /* medians of the window */
+	double value;         /* median in the test's unit */
+	double cv_pct;        /* of ns/op over the window */
+	double ci_pct;        /* 95% CI half-width of the median, % */
+	double noisy_pct;     /* of the window's samples, disturbed */
+	size_t recent_n;      /* samples of the newest slices */
+	double recent_noisy;  /* of them disturbed, % */
+	double recent_value;  /* their median in the unit */
+	double recent_ci_pct; /* 95% CI half-width of it, % */
+	double spread_pct;    /* of the window's undisturbed samples: 1.4826
+	                         MAD, % of their median (a robust sd) */
+	double slice_pi_pct;  /* of a new slice's median from the slices of
+	                         the row's history, of their undisturbed
+	                         samples: 95% prediction, % */
+	double slice_sd_pct;  /* of those slices' medians: sd, % of value;
+	                         NAN under two slices */
+	size_t slices;        /* how many */
+	size_t prev_n;        /* samples of the slices just before those */
+	double prev_value;    /* their median in the unit */
+	double prev_ci_pct;   /* 95% CI half-width of it, % */
+	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
+	unsigned char marks[VIEW_SPARK_MAX];
+	size_t nspark;
+	int has_delta;
+	double delta_pct; /* the newest slices against the baseline, % */
+	double delta_ci_pct;
+	int significant; /* the whole interval of the change beyond the
+	                    baseline's bar: far beyond it for the newest
+	                    slices, or beyond it and worse for them with
+	                    their CPU mostly taken, or beyond it for them
+	                    and for those before them, the same way */
+	int better;      /* the change is an improvement */
+};
+
+/* One group at a glance: what a heading says, and all a collapsed
+ * screen shows (many workers, many rows: a screen of headings still fits). */
+struct view_group {
+	size_t tests, ok, failed, unsupported, off;
+	size_t noisy;             /* rows whose status says noisy */
+	size_t better, worse;     /* significant changes against the baseline */
+	double max_delta_pct;     /* the largest change, signed */
+	const char *max_delta_id; /* its test, or NULL */
+};
+
+/* Summarise the rows of `group` among rows[0..n); pure. */
+void view_group_summarize(const struct view_row *rows, size_t n, int group,
+    struct view_group *g);
+
+/* Compute row `r` of test i from a snapshot; pure given the inputs. */
+void view_row_build(struct view_row *r, const struct store_view *sv,
+    const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
+    const struct view_baseline *base);
+
+/* The bar a change against baseline b must pass, in % of it. */
+double view_baseline_bar(const struct view_baseline *b);
+
+/* Its part from the slices: their prediction interval, %, the row's own
+ * pooled with the machine's drift once that is set. */
+double view_baseline_slices(const struct view_baseline *b);
+
+/* Freeze a row's current median as its baseline, with the machine's
+ * drift at that moment (view_machine_drift over every row; 0 unknown). */
+void view_baseline_take(struct view_baseline *b, const struct view_row *r,
+    double drift_pct);
+
+/* How far this machine's own speed moves a slice, from every row's
+ * slices: 1.96 times the median of their slice_sd_pct, %; pure. */
+double view_machine_drift(const struct view_row *rows, size_t n);
+
+#endif
