@@ -60,6 +60,9 @@ void report_csv_list(FILE *f);
 void report_om(FILE *f, const struct report *r);
 void report_jsonl(FILE *f, const struct report *r);
 
+/* The demo view (--story A,B: report-story.c); 0, or -1 as above. */
+int report_story(FILE *f, const struct report *r);
+
 /* Shared helpers. */
 void report_json_string(FILE *f, const char *s);
 void report_json_number(FILE *f, double v);
