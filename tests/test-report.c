@@ -77,11 +77,11 @@ test_csv(void)
 	CHECK("ok row",
 	    strstr(out,
 	        "\nlmbench.null_call,syscall,lmbench,ok,"
-	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,\n"));
+	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,,,,,\n"));
 	CHECK("reason quoted, quotes doubled",
 	    strstr(out,
 	        ",unsupported,\"needs two CPUs, \"\"1\"\", "
-	        "available\",cycles,,,,,0,single,,,,,,,,,\n"));
+	        "available\",cycles,,,,,0,single,,,,,,,,,,,,,\n"));
 	free(out);
 }
 
