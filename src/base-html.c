@@ -29,7 +29,7 @@ static const char style[] =
     "pre{font:12px/1.3 ui-monospace,monospace;background:#f8f8f8;"
     "padding:8px;margin:0;width:max-content}\n"
     "svg{display:block;max-width:100%;height:auto}\n"
-    "svg.group-chart{min-width:600px}\n"
+    "svg.group-chart{min-width:600px}svg.story-chart{min-width:900px}\n"
     "svg text{font:11px system-ui,sans-serif;fill:#1b1b1b}\n"
     "svg .axis{stroke:#999;stroke-width:1}"
     "svg .grid{stroke:#ddd;stroke-width:1}\n"

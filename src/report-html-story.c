@@ -66,8 +66,9 @@ story_item_make(const struct html_page *p, const struct test_result *r,
 		(void)snprintf(row->b_vs_a, sizeof row->b_vs_a, "%.6g",
 		    cp.b_vs_a);
 		(void)snprintf(row->text, sizeof row->text,
-		    "B/A %s; B pays %s the cycles",
+		    "B/A %s: B takes %.2fx the time, %s the cycles",
 		    compare_format_ratio(cp.b_vs_a, v, sizeof v),
+		    cp.cost_b_vs_a,
 		    compare_format_ratio(cp.cyc_b_vs_a, c, sizeof c));
 		it->distance = fabs(log(
 		    isfinite(cp.cyc_b_vs_a) ? cp.cyc_b_vs_a : cp.cost_b_vs_a));

@@ -135,6 +135,7 @@ svg_ratio_chart(FILE *f, const char *group, const struct svg_ratio_row *rows,
 #define CC_LEFT  160 /* x of the scale's lowest decade */
 #define CC_SPAN  380 /* the scale's width */
 #define CC_BAR   9
+#define CC_WIDTH 1120 /* the text after the bars says why B/A is '-' */
 
 static const char *const cyc_class[SVG_CYC_BARS] = { "cyc-a", "cyc-b",
 	"cyc-this" };
@@ -151,7 +152,8 @@ cycles_span(const struct svg_cycles_row *rows, size_t n, int *lo, int *hi)
 				least = fmin(least, rows[i].cyc[k]);
 				most = fmax(most, rows[i].cyc[k]);
 			}
-	*lo = isfinite(least) ? (int)floor(log10(least)) : 0;
+	/* Half a decade of room: the shortest bar is still seen. */
+	*lo = isfinite(least) ? (int)floor(log10(least / 3)) : 0;
 	*hi = most > 0 ? (int)ceil(log10(most)) : 1;
 	if (*hi <= *lo)
 		*hi = *lo + 1;
@@ -169,11 +171,19 @@ cycles_axis(FILE *f, int lo, int hi, double height)
 	for (int d = lo; d <= hi; d++) {
 		double x = cycles_x(pow(10, d), lo, hi);
 
+		static const char *const si = "\0kMGTPE";
+		char label[16];
+
+		if (d < 3 || d / 3 > 6)
+			(void)snprintf(label, sizeof label, "%g", pow(10, d));
+		else
+			(void)snprintf(label, sizeof label, "%g%c",
+			    pow(10, d % 3), si[d / 3]);
 		fprintf(f,
 		    "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 		    "y2=\"%.1f\"/><text x=\"%.1f\" y=\"%d\" "
-		    "text-anchor=\"middle\">%g</text>\n",
-		    x, RC_TOP - 4, x, height, x, RC_TOP - 8, pow(10, d));
+		    "text-anchor=\"middle\">%s</text>\n",
+		    x, RC_TOP - 4, x, height, x, RC_TOP - 8, label);
 	}
 }
 
@@ -223,7 +233,7 @@ svg_cycles_chart(FILE *f, const struct svg_cycles_row *rows, size_t n,
 	    "<svg class=\"story-chart\" data-lo=\"%d\" data-hi=\"%d\" "
 	    "viewBox=\"0 0 %d %.0f\" width=\"%d\" role=\"img\"><title>"
 	    "cycles per operation, log scale</title>\n",
-	    lo, hi, RC_WIDTH, height, RC_WIDTH);
+	    lo, hi, CC_WIDTH, height, CC_WIDTH);
 	cycles_axis(f, lo, hi, height);
 	for (size_t i = 0; i < n; i++)
 		cycles_row(f, &rows[i], RC_TOP + row_h * (double)i + 3, row_h,

@@ -222,3 +222,62 @@ ui_index_draw(struct ui *ui, int y)
 	(void)ui_put_clipped(y, 0, line);
 	return y + 1;
 }
+
+/* ---- The detail view's reference lines ---- */
+
+/* "ref A p6: p3-850m 433741.8 lps, 1,960 cycles/op (850 MHz x 2.31us)" */
+static void
+detail_ref(struct ui *ui, int *y, const struct view_row *r, int which)
+{
+	const struct refdata *rd = ui->cfg.ref;
+	struct compare_ref c;
+	char cyc[16], how[64], line[256];
+
+	compare_sel(rd, &ui->refs[which], r->test, r->value, &c);
+	if (!c.found) {
+		(void)snprintf(line, sizeof line, "ref %c %s: no figure",
+		    which ? 'B' : 'A', refsel_name(rd, &ui->refs[which]));
+	} else {
+		double cy = compare_ref_cycles(rd, c.machine, r->test, c.value);
+
+		(void)snprintf(line, sizeof line,
+		    "ref %c %s: %s%s %s %s, %s cycles/op (%s)",
+		    which ? 'B' : 'A', refsel_name(rd, &ui->refs[which]),
+		    rd->machines[c.machine].id,
+		    c.stand_in ? " (a stand-in)" : "", c.text,
+		    bench_unit_name(r->test->unit),
+		    isnan(cy) ? "?" : story_cycles_text(cy, cyc, sizeof cyc),
+		    compare_cycles_how(rd, c.machine, r->test, c.value, how,
+		        sizeof how));
+	}
+	(void)ui_put_clipped((*y)++, 2, line);
+}
+
+void
+ui_story_detail(struct ui *ui, int *y, const struct view_row *r)
+{
+	struct compare_pair p;
+	char line[256], why[160], v[16], cy[16];
+
+	if (ui->cfg.ref == NULL || !ui_has_ref(ui, 0) || *y >= LINES - 2)
+		return;
+	(*y)++;
+	(void)snprintf(line, sizeof line, "this machine: %s cycles/op",
+	    story_cycles_text(r->n > 0 ? r->cyc : NAN, cy, sizeof cy));
+	(void)ui_put_clipped((*y)++, 2, line);
+	detail_ref(ui, y, r, 0);
+	if (!ui_has_ref(ui, 1))
+		return;
+	detail_ref(ui, y, r, 1);
+	compare_pair(ui->cfg.ref, ui->refs, r->test, &p);
+	if (p.why == COMPARE_PAIR_SHOWN)
+		(void)snprintf(line, sizeof line,
+		    "B against A: %s; B pays %s the cycles of A",
+		    compare_format_ratio(p.b_vs_a, v, sizeof v),
+		    compare_format_ratio(p.cyc_b_vs_a, cy, sizeof cy));
+	else
+		(void)snprintf(line, sizeof line, "B against A: - (%s)",
+		    compare_pair_why_text(ui->cfg.ref, ui->refs, r->test, &p,
+		        why, sizeof why));
+	(void)ui_put_clipped((*y)++, 2, line);
+}

@@ -143,6 +143,9 @@ void ui_story_open(struct ui *ui);
 void ui_story_draw(struct ui *ui);
 int ui_index_draw(struct ui *ui, int y);
 double ui_index_item(const struct ui *ui, const struct view_row *r);
+/* The detail view's lines of references A and B: their machines' figures
+ * and cycles per op (how derived), this machine's, and B against A. */
+void ui_story_detail(struct ui *ui, int *y, const struct view_row *r);
 
 /*
  * The header's pass ("first pass 34/80", then "cycle 52s", or "FOCUS
