@@ -21,3 +21,12 @@ time_thread_cpu_ns(void)
 		return 0;
 	return time_ns(&ts);
 }
+
+double
+time_wall_s(void)
+{
+	struct timespec ts;
+
+	(void)clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -16,4 +16,8 @@ uint64_t time_ns(const struct timespec *ts);
 /* The calling thread's CPU time in ns, or 0 where the clock fails. */
 uint64_t time_thread_cpu_ns(void);
 
+/* Wall-clock time now, in s since 1970 (UTC): for records' timestamps,
+ * never for intervals. */
+double time_wall_s(void);
+
 #endif
