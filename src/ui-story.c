@@ -166,17 +166,20 @@ ui_index_item(const struct ui *ui, const struct view_row *r)
 	return ref_index_item(ui->cfg.ref, r->test->id, r->value);
 }
 
-/* " p3-850m 93.3 A": the seed machines' printed indexes, A and B marked. */
-static size_t
-seed_indexes(const struct ui *ui, char *buf, size_t size)
+/* " p3-850m(A) 93.3": the seed machines' printed indexes, A and B
+ * marked, each only if it fits whole in `width` columns. */
+static void
+seed_indexes(const struct ui *ui, char *buf, size_t size, size_t width)
 {
 	const struct refdata *rd = ui->cfg.ref;
-	size_t len = 0;
+	size_t len = strlen(buf);
 
-	for (size_t m = 0; m < rd->nmachines && len < size; m++) {
+	for (size_t m = 0; m < rd->nmachines; m++) {
 		const struct ref_result *rr =
 		    refdata_result(rd, m, "byte.index_average", REF_INDEX);
 		const char *mark = "";
+		char one[96];
+		int n;
 
 		if (rr == NULL)
 			continue;
@@ -185,10 +188,14 @@ seed_indexes(const struct ui *ui, char *buf, size_t size)
 			    refsel_machine_for(rd, &ui->refs[w],
 			        ref_index_tests[0], NULL) == m)
 				mark = w ? "(B)" : "(A)";
-		len += (size_t)snprintf(buf + len, size - len, "  %s%s %s",
-		    rd->machines[m].id, mark, rr->text);
+		n = snprintf(one, sizeof one, "  %s%s %s", rd->machines[m].id,
+		    mark, rr->text);
+		if (n > 0 && len + (size_t)n <= width &&
+		    len + (size_t)n < size) {
+			memcpy(buf + len, one, (size_t)n + 1);
+			len += (size_t)n;
+		}
 	}
-	return len;
 }
 
 int
@@ -197,7 +204,7 @@ ui_index_draw(struct ui *ui, int y)
 	double result[REF_INDEX_ITEMS];
 	struct ref_index x;
 	char line[512], missing[96];
-	size_t len;
+	int wide = COLS >= 100;
 
 	if (ui->cfg.ref == NULL ||
 	    refdata_baseline(ui->cfg.ref, "byte311", ref_index_tests[0]) ==
@@ -211,14 +218,15 @@ ui_index_draw(struct ui *ui, int y)
 	}
 	ref_index_compute(ui->cfg.ref, result, &x);
 	if (isfinite(x.average))
-		len = (size_t)snprintf(line, sizeof line,
-		    "BYTE 3.11 index: this machine %.1f", x.average);
+		(void)snprintf(line, sizeof line, "BYTE 3.11 index: %s %.1f",
+		    wide ? "this machine" : "here", x.average);
 	else
-		len = (size_t)snprintf(line, sizeof line,
-		    "BYTE 3.11 index: this machine - (%zu/6, waiting for %s)",
-		    x.have, ref_index_missing(&x, missing, sizeof missing));
-	if (len < sizeof line)
-		seed_indexes(ui, line + len, sizeof line - len);
+		(void)snprintf(line, sizeof line,
+		    "BYTE 3.11 index: %s - (%zu/6, %s %s)",
+		    wide ? "this machine" : "here", x.have,
+		    wide ? "waiting for" : "no",
+		    ref_index_missing(&x, missing, sizeof missing));
+	seed_indexes(ui, line, sizeof line, (size_t)COLS);
 	(void)ui_put_clipped(y, 0, line);
 	return y + 1;
 }
