@@ -108,40 +108,70 @@ ref_mark(const struct ui *ui, const struct view_row *r, size_t m)
 	return marks[serves[0]][serves[1]][stand_in];
 }
 
-/* "B against A (netburst vs p6): 0.54x; B pays 4.37x the cycles", or
- * why there is no such figure. */
+/* Text from `s` on, cut at the last space within `width`; the length. */
+static size_t
+word_cut(const char *s, size_t width)
+{
+	size_t len = strlen(s), cut;
+
+	if (len <= width)
+		return len;
+	for (cut = width; cut > 0 && s[cut] != ' '; cut--)
+		;
+	return cut > 0 ? cut : width;
+}
+
+/* Why B against A has no figure: indented lines, cut at words. */
+static void
+why_lines(struct ui *ui, struct cursor *c, const char *why)
+{
+	size_t width = COLS > 12 ? (size_t)COLS - 6 : 6;
+
+	while (*why != '\0') {
+		size_t n = word_cut(why, width);
+
+		if (visible(ui, c))
+			mvprintw(c->y - 1, 4, "%.*s", (int)n, why);
+		why += n;
+		while (*why == ' ')
+			why++;
+	}
+}
+
+/* "B against A (netburst vs p6): 0.54x; B pays 4.37x the cycles of A",
+ * or "-" and, below it, why there is no such figure. */
 static void
 pair_line(struct ui *ui, struct cursor *c, const struct view_row *r)
 {
 	const struct refdata *rd = ui->cfg.ref;
 	struct compare_pair p;
-	char v[16], cy[16], why[256];
+	char v[16], cy[16], line[160], why[192];
 
-	if (!ui_has_ref(ui, 1) || !visible(ui, c))
+	if (!ui_has_ref(ui, 1))
 		return;
 	compare_pair(rd, ui->refs, r->test, &p);
-	if (p.why != COMPARE_PAIR_SHOWN) {
-		char reason[160];
-
-		compare_pair_why_text(rd, ui->refs, r->test, &p, reason,
-		    sizeof reason);
-		(void)snprintf(why, sizeof why,
-		    "B against A (%s vs %s): - (%s)",
+	if (p.why != COMPARE_PAIR_SHOWN)
+		(void)snprintf(line, sizeof line, "B against A (%s vs %s): -",
 		    refsel_name(rd, &ui->refs[1]),
-		    refsel_name(rd, &ui->refs[0]), reason);
-	} else if (isfinite(p.cyc_b_vs_a))
-		(void)snprintf(why, sizeof why,
+		    refsel_name(rd, &ui->refs[0]));
+	else if (isfinite(p.cyc_b_vs_a))
+		(void)snprintf(line, sizeof line,
 		    "B against A (%s vs %s): %s; B pays %s the cycles of A",
 		    refsel_name(rd, &ui->refs[1]),
 		    refsel_name(rd, &ui->refs[0]),
 		    compare_format_ratio(p.b_vs_a, v, sizeof v),
 		    compare_format_ratio(p.cyc_b_vs_a, cy, sizeof cy));
 	else
-		(void)snprintf(why, sizeof why, "B against A (%s vs %s): %s",
+		(void)snprintf(line, sizeof line, "B against A (%s vs %s): %s",
 		    refsel_name(rd, &ui->refs[1]),
 		    refsel_name(rd, &ui->refs[0]),
 		    compare_format_ratio(p.b_vs_a, v, sizeof v));
-	(void)ui_put_clipped(c->y - 1, 2, why);
+	if (visible(ui, c))
+		(void)ui_put_clipped(c->y - 1, 2, line);
+	if (p.why != COMPARE_PAIR_SHOWN)
+		why_lines(ui, c,
+		    compare_pair_why_text(rd, ui->refs, r->test, &p, why,
+		        sizeof why));
 }
 
 static void

@@ -80,8 +80,8 @@ story_title(struct ui *ui, int y)
 	char title[200];
 
 	(void)snprintf(title, sizeof title,
-	    "The story: %s (B) against %s (A) in cycles per operation, where "
-	    "each has a machine of its own",
+	    "The story: %s (B) vs %s (A) in cycles/op, where each has its "
+	    "own machine",
 	    refsel_name(ui->cfg.ref, &ui->refs[1]),
 	    refsel_name(ui->cfg.ref, &ui->refs[0]));
 	(void)ui_put_clipped(y++, 0, title);
