@@ -324,7 +324,14 @@ load_reference(struct batch *b)
 	}
 	if (rc == 0)
 		return 0;
-	fatal_say(NULL, err);
+	/* --story A,B gave the references: name the flag the user gave. */
+	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0) {
+		char named[300];
+
+		(void)snprintf(named, sizeof named, "--story:%s", err + 6);
+		fatal_say(NULL, named);
+	} else
+		fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
