@@ -184,7 +184,25 @@ origin_document(enum bench_origin o)
 	}
 }
 
-/* "no netburst machine in the lmbench 2.0 summary: doug... stands in" */
+/* Has a machine of class `s` a figure of any test of t's origin? */
+static int
+class_in_origin(const struct refdata *rd, const struct refsel *s,
+    const struct bench_test *t)
+{
+	size_t plen = strcspn(t->id, ".") + 1;
+
+	if (s->kind != REFSEL_CLASS)
+		return 0;
+	for (size_t i = 0; i < rd->nresults; i++)
+		if (strncmp(rd->results[i].test, t->id, plen) == 0 &&
+		    strcmp(rd->machines[rd->results[i].machine].class_id,
+		        s->class_id) == 0)
+			return 1;
+	return 0;
+}
+
+/* "no netburst machine in the lmbench 2.0 summary: doug... stands in";
+ * where the source has one, but not for this test, it says so. */
 static void
 stand_in_text(const struct refdata *rd, const struct refsel refs[2],
     const struct bench_test *t, const struct compare_pair *p, char *buf,
@@ -198,6 +216,12 @@ stand_in_text(const struct refdata *rd, const struct refsel refs[2],
 		    "no %s or %s machine in %s: %s stands in for both",
 		    refsel_name(rd, &refs[0]), refsel_name(rd, &refs[1]),
 		    origin_document(t->origin), rd->machines[c->machine].id);
+	else if (class_in_origin(rd, p->b.stand_in ? &refs[1] : &refs[0], t))
+		(void)snprintf(buf, size,
+		    "no %s machine in %s measured %s: %s stands in",
+		    refsel_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
+		    origin_document(t->origin), t->id,
+		    rd->machines[c->machine].id);
 	else
 		(void)snprintf(buf, size, "no %s machine in %s: %s stands in",
 		    refsel_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
