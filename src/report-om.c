@@ -101,7 +101,7 @@ static const struct {
 	    "a bandwidth (KBps, MB/s), in bytes per second." },
 	[OM_RATE] = { "benchtop_rate_per_second",
 	    "The test's median in its origin's terms, for origins that state "
-	    "a rate (loops, calls or lines per second or per minute), per "
+	    "a rate (loops or calls per second or per minute), per "
 	    "second." },
 };
 
