@@ -18,7 +18,8 @@
 # (with / without) and benchtop's slowdown over lmbench's.
 #
 # Environment: BENCHTOP, ROUNDS (5), SECONDS_PER (benchtop's -t, 2),
-# RULES (500), BENCH_CPU. Needs root, nft and setpriv. Prints; exits 0.
+# RULES (500), LM_REPS (lmbench's -N repetitions, 5; its median is
+# printed), BENCH_CPU. Needs root, nft and setpriv. Prints; exits 0.
 set -u
 
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -28,6 +29,7 @@ bench_init nftables.sh
 ROUNDS=${ROUNDS:-5}
 SECONDS_PER=${SECONDS_PER:-2}
 RULES=${RULES:-500}
+LM_REPS=${LM_REPS:-5}
 TABLE=benchtop_nftables_bench
 nodrop="setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin"
 
@@ -107,7 +109,7 @@ lm_stop() {
 lm() {
 	pin $nodrop "$LM/$1" -s >/dev/null 2>&1
 	sleep 0.2
-	pin $nodrop "$LM/$1" 127.0.0.1 2>&1 | awk '/microseconds/ {
+	pin $nodrop "$LM/$1" -N "$LM_REPS" 127.0.0.1 2>&1 | awk '/microseconds/ {
 	    for (i = 1; i <= NF; i++) if ($i == "microseconds") print $(i - 1)
 	}' | tail -n 1
 	"$LM/$1" -S 127.0.0.1 >/dev/null 2>&1
@@ -134,7 +136,7 @@ lm_stop
 machine_line
 echo "nftables.sh: $ROUNDS rounds, $RULES rules in table inet $TABLE" \
     "(input hook), benchtop -t $SECONDS_PER --placement same, lmbench" \
-    "from $LM; CPU ${cpu:-any}; as uid $(id -u) with bounding set" \
+    "-N $LM_REPS from $LM; CPU ${cpu:-any}; as uid $(id -u) with bounding set" \
     "$capbnd (no CAP_SYS_ADMIN)"
 tw0=$(timewait)
 twmax=$tw0
@@ -188,12 +190,21 @@ rlt=$(ratio "$(m on.ltcp)" "$(m off.ltcp)")
 rbu=$(ratio "$(m on.budp)" "$(m off.budp)")
 rlu=$(ratio "$(m on.ludp)" "$(m off.ludp)")
 echo "| with / without | ${rbt}x | ${rlt}x | ${rbu}x | ${rlu}x |"
+# The rules cost a fixed time per packet: compare what they add to a
+# round trip, in microseconds, benchtop's against lmbench's.
+added() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+	    if (a + 0 > 0 && b + 0 > 0) printf "%.1f", a - b; else print "-" }'
+}
+abt=$(added "$(m on.btcp)" "$(m off.btcp)")
+alt=$(added "$(m on.ltcp)" "$(m off.ltcp)")
+abu=$(added "$(m on.budp)" "$(m off.budp)")
+alu=$(added "$(m on.ludp)" "$(m off.ludp)")
+echo "| added us | $abt | $alt | $abu | $alu |"
+tcp_vs=$(ratio "$abt" "$alt")
+udp_vs=$(ratio "$abu" "$alu")
 echo
-tcp_vs=$(ratio "$(awk -v a="$rbt" 'BEGIN { print a - 1 }')" \
-    "$(awk -v a="$rlt" 'BEGIN { print a - 1 }')")
-udp_vs=$(ratio "$(awk -v a="$rbu" 'BEGIN { print a - 1 }')" \
-    "$(awk -v a="$rlu" 'BEGIN { print a - 1 }')")
-echo "added cost, benchtop's over lmbench's (1 = the same slowdown):" \
+echo "added per round trip, benchtop's over lmbench's (1 = the same):" \
     "lat_tcp $tcp_vs, lat_udp $udp_vs"
 echo "TIME_WAIT on the host: $tw0 at the start, $tw1 at the end, at most" \
     "$twmax between rounds"
