@@ -66,11 +66,12 @@ struct live {
 	int ui_rc;
 	struct refdata ref;
 	struct refsel refs[COMPARE_REFS];
-	struct opts opts;   /* the command line over benchtoprc */
-	struct settings rc; /* benchtoprc as read */
-	char rc_path[4096]; /* "" when there is no place for it */
-	char rc_warn[512];  /* why benchtoprc was not used, or "" */
-	int ref_from_rc;    /* --ref came from benchtoprc */
+	struct opts opts;    /* the command line over benchtoprc */
+	struct settings rc;  /* benchtoprc as read */
+	char rc_path[4096];  /* "" when there is no place for it */
+	char rc_warn[2048];  /* what of benchtoprc was not used, or "" */
+	char rc_notice[128]; /* the screen's first feedback line, or "" */
+	int ref_from_rc;     /* --ref came from benchtoprc */
 	struct exporter exporter;
 	int have_exporter;
 	struct listener *listener; /* --listen, or NULL */
@@ -198,6 +199,8 @@ prepare(struct live *l, char *err, size_t size)
 		(void)snprintf(l->rc_warn, sizeof l->rc_warn,
 		    "%s: %s; using the default reference", l->rc_path, err);
 		fatal_say(NULL, l->rc_warn);
+		(void)snprintf(l->rc_notice, sizeof l->rc_notice, "%.120s",
+		    l->rc_warn);
 		refdata_free(&l->ref);
 		rc = compare_load(&l->ref, l->o->data, NULL,
 		    l->machine.class_id, l->refs, err, size);
@@ -263,7 +266,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.exporter = l->have_exporter ? &l->exporter : NULL,
 		.settings = &l->rc,
 		.rc_path = l->rc_path[0] ? l->rc_path : NULL,
-		.notice = l->rc_warn,
+		.notice = l->rc_notice,
 		.html = l->o->html,
 		.argc = l->o->argc,
 		.argv = l->o->argv,
@@ -347,6 +350,18 @@ watch_loop(struct live *l)
 	}
 }
 
+/* Each line of `text` as a message of its own, never cut. */
+static void
+say_lines(const char *text)
+{
+	while (*text != '\0') {
+		size_t n = strcspn(text, "\n");
+
+		fatal_sayf("%.*s", (int)n, text);
+		text += n + (text[n] == '\n');
+	}
+}
+
 /*
  * benchtoprc under the command line: each setting applies unless its
  * flag was given. The screen's own state (sort, groups...) is applied
@@ -364,7 +379,11 @@ load_settings(struct live *l)
 	}
 	if (settings_read(l->rc_path, &l->rc, l->rc_warn, sizeof l->rc_warn) !=
 	    0)
-		fatal_say(NULL, l->rc_warn);
+		say_lines(l->rc_warn);
+	if (l->rc.bad_lines > 0)
+		(void)snprintf(l->rc_notice, sizeof l->rc_notice,
+		    "benchtoprc: %u line%s ignored (listed on quit)",
+		    l->rc.bad_lines, l->rc.bad_lines == 1 ? "" : "s");
 	if (s->present[SETTINGS_WORKERS] && !(o->given & OPTS_GIVEN_JOBS))
 		o->jobs = atoi(s->value[SETTINGS_WORKERS]);
 	if (s->present[SETTINGS_REFRESH] && !(o->given & OPTS_GIVEN_DELAY))
@@ -413,6 +432,8 @@ live_run(const struct opts *o)
 	}
 	sig = wait_signals(&l);
 	sched_worker_join(&ui_thread);
+	if (l.rc.bad_lines > 0) /* the screen hid them: again, after it */
+		say_lines(l.rc_warn);
 	report_log_loss(&l.log);
 	cleanup(&l);
 	if (sig != 0)
