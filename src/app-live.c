@@ -77,26 +77,55 @@ struct live {
 	struct listener *listener; /* --listen, or NULL */
 };
 
+/*
+ * What TERM says of the terminal on fd: 1 when terminfo knows it and it
+ * can move the cursor and clear a line; else 0 with why in `why`. An
+ * unset, empty, dumb or unknown TERM is a terminal without capabilities.
+ */
+static int
+term_capable(int fd, char *why, size_t size)
+{
+	const char *term = getenv("TERM");
+	int err = 0, ok;
+
+	if (term == NULL) {
+		(void)snprintf(why, size, "TERM is not set");
+		return 0;
+	}
+	if (*term == '\0' || strcmp(term, "dumb") == 0) {
+		(void)snprintf(why, size, "TERM is %s%.64s%s",
+		    *term ? "'" : "empty", term, *term ? "'" : "");
+		return 0;
+	}
+	if (setupterm(NULL, fd, &err) != OK) {
+		(void)snprintf(why, size, "TERM '%.32s' is unknown", term);
+		return 0;
+	}
+	ok = cursor_address != NULL && clr_eol != NULL;
+	(void)del_curterm(cur_term);
+	if (!ok)
+		(void)snprintf(why, size, "TERM '%.32s' cannot move the cursor",
+		    term);
+	return ok;
+}
+
 int
 live_usable(char *why, size_t size)
 {
-	const char *term = getenv("TERM");
-	int err = 0;
-
 	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
 		(void)snprintf(why, size, "stdout is not a terminal");
 		return 0;
 	}
-	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
-		(void)snprintf(why, size, "TERM is '%.64s'", term ? term : "");
-		return 0;
-	}
-	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
-		(void)snprintf(why, size, "TERM '%.32s' is unknown", term);
-		return 0;
-	}
-	(void)del_curterm(cur_term);
-	return 1;
+	return term_capable(STDOUT_FILENO, why, size);
+}
+
+int
+live_stderr_capable(void)
+{
+	char why[128];
+
+	return isatty(STDERR_FILENO) &&
+	    term_capable(STDERR_FILENO, why, sizeof why);
 }
 
 /*
