@@ -58,4 +58,17 @@ const char *fmt_value(char *buf, size_t size, double v, int width);
  */
 const char *fmt_pct(char *buf, size_t size, double pct, int width, int sign);
 
+/*
+ * Text fitted to `width` cells (UTF-8: one cell a character): as it is
+ * when it fits; else cut at a word or field boundary (before a space or
+ * a comma, the separators dropped) and `ellipsis` put after it, never
+ * inside a number. A single word too long is cut inside only when it is
+ * not a number; a number that cannot be whole is left out. Returns buf.
+ */
+const char *fmt_fit(char *buf, size_t size, const char *s, int width,
+    const char *ellipsis);
+
+/* The number of cells of UTF-8 text `s` (a character one cell). */
+int fmt_cells(const char *s);
+
 #endif

@@ -202,25 +202,39 @@ format_delta(const struct ui *ui, const struct view_row *r, char *buf,
 	                   : direction(ui, r));
 }
 
+/*
+ * The status in `width` cells: the full form when it fits; else the
+ * placement goes first, then the label before a number ("ok single,
+ * noisy 100%", "ok, noisy 100%", "noisy 100%"), then a cut at a word.
+ */
 static void
-format_status(const struct view_row *r, char *buf, size_t size)
+format_status(const struct view_row *r, char *buf, size_t size, int width)
 {
+	const char *place = bench_placement_name(r->meta.placement);
+	char full[256], noisy[32];
+
+	(void)snprintf(noisy, sizeof noisy, "noisy %.0f%%", r->noisy_pct);
 	if (!r->enabled)
-		(void)snprintf(buf, size, "off");
+		(void)snprintf(full, sizeof full, "off");
 	else if (r->meta.slices == 0 && r->n == 0)
-		(void)snprintf(buf, size, "waiting");
+		(void)snprintf(full, sizeof full, "waiting");
 	else if (r->meta.status == BENCH_OK && r->meta.first_pass)
-		(void)snprintf(buf, size, "first look %s",
-		    bench_placement_name(r->meta.placement));
+		(void)snprintf(full, sizeof full, "first look %s", place);
 	else if (r->meta.status == BENCH_OK && r->noisy_pct >= VIEW_NOISY_PCT)
-		(void)snprintf(buf, size, "ok %s, noisy %.0f%%",
-		    bench_placement_name(r->meta.placement), r->noisy_pct);
+		(void)snprintf(full, sizeof full, "ok %s, %s", place, noisy);
 	else if (r->meta.status == BENCH_OK)
-		(void)snprintf(buf, size, "ok %s",
-		    bench_placement_name(r->meta.placement));
+		(void)snprintf(full, sizeof full, "ok %s", place);
 	else
-		(void)snprintf(buf, size, "%s: %s",
+		(void)snprintf(full, sizeof full, "%s: %s",
 		    bench_status_name(r->meta.status), r->meta.reason);
+	/* Too wide and noisy: the placement goes before the number does. */
+	if ((int)strlen(full) > width && strstr(full, noisy) != NULL &&
+	    r->meta.status == BENCH_OK)
+		(void)snprintf(full, sizeof full, "%s%s",
+		    (int)strlen(noisy) + 4 <= width ? "ok, " : "", noisy);
+	else if ((int)strlen(full) > width && r->meta.first_pass)
+		(void)snprintf(full, sizeof full, "first look");
+	ui_fit(buf, size, full, width);
 }
 
 static enum ui_role
@@ -300,7 +314,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	    compare_format_ratio(compare_b_vs_a(ui->cfg.ref, ui->refs, r->test),
 	        buf, sizeof buf),
 	    1);
-	format_status(r, buf, sizeof buf);
+	format_status(r, buf, sizeof buf, l->width[COL_STATUS]);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);
 	if (selected)
@@ -345,7 +359,7 @@ draw_group(struct ui *ui, int y, int group)
 	    bench_group_name(group));
 	ui_role_off(ui, UI_ROLE_GROUP);
 	ui_role_on(ui, UI_ROLE_DIM);
-	addnstr(buf, COLS - 13 > 0 ? COLS - 13 : 0);
+	(void)ui_put_clipped(y, 13, buf);
 	ui_role_off(ui, UI_ROLE_DIM);
 }
 

@@ -235,15 +235,57 @@ build_lines(struct ui *ui)
 
 /* ---- Header ---- */
 
+/* "..." until curses_start finds a UTF-8 terminal: then one cell. */
+static const char *ui_ellipsis = "...";
+
 int
 ui_put_clipped(int y, int x, const char *s)
 {
+	char fit[512];
 	int room = COLS - x;
 
 	if (room <= 0)
 		return x;
-	mvaddnstr(y, x, s, room);
-	return x + ((int)strlen(s) < room ? (int)strlen(s) : room);
+	fmt_fit(fit, sizeof fit, s, room, ui_ellipsis);
+	mvaddstr(y, x, fit);
+	return x + fmt_cells(fit);
+}
+
+const char *
+ui_fit(char *buf, size_t size, const char *s, int width)
+{
+	return fmt_fit(buf, size, s, width, ui_ellipsis);
+}
+
+/*
+ * A line of parts from (y, x): when it is too wide, parts[0] (a label:
+ * a CPU's name, a kernel's) is shortened first, to no fewer than 12
+ * cells, then the last parts are left out whole: the numbers of a part
+ * are never cut. Returns the column after it.
+ */
+int
+ui_put_parts(int y, int x, const char *const *parts, int n)
+{
+	char label[512];
+	int rest;
+
+	for (;;) {
+		rest = 0;
+		for (int i = 1; i < n; i++)
+			rest += fmt_cells(parts[i]);
+		if (n <= 1 || COLS - x - rest >= 12 ||
+		    fmt_cells(parts[0]) + rest <= COLS - x)
+			break;
+		n--; /* even a short label leaves too little room */
+	}
+	if (fmt_cells(parts[0]) + rest > COLS - x) {
+		ui_fit(label, sizeof label, parts[0], COLS - x - rest);
+		x = ui_put_clipped(y, x, label);
+	} else
+		x = ui_put_clipped(y, x, parts[0]);
+	for (int i = 1; i < n; i++)
+		x = ui_put_clipped(y, x, parts[i]);
+	return x;
 }
 
 static void
@@ -252,33 +294,39 @@ header_line1(struct ui *ui)
 	const struct machine *m = ui->cfg.machine;
 	uint64_t up = (cycles_now_ns() - ui->start_ns) / 1000000000u;
 	double load[3] = { 0, 0, 0 };
-	char line[512];
+	char who[256], upt[32], loads[64], cpu[32];
+	const char *parts[] = { who, upt, loads, cpu };
 
 	(void)getloadavg(load, 3);
-	(void)snprintf(line, sizeof line,
-	    "benchtop %s  %s  %s  up %02llu:%02llu:%02llu  "
-	    "load %.2f %.2f %.2f  ui %.1f%% cpu",
-	    PACKAGE_VERSION, m->host, m->kernel,
+	(void)snprintf(who, sizeof who, "benchtop %s  %s  %s", PACKAGE_VERSION,
+	    m->host, m->kernel);
+	(void)snprintf(upt, sizeof upt, "  up %02llu:%02llu:%02llu",
 	    (unsigned long long)(up / 3600), (unsigned long long)(up / 60 % 60),
-	    (unsigned long long)(up % 60), load[0], load[1], load[2],
-	    ui->ui_cpu_pct);
-	(void)ui_put_clipped(0, 0, line);
+	    (unsigned long long)(up % 60));
+	(void)snprintf(loads, sizeof loads, "  load %.2f %.2f %.2f", load[0],
+	    load[1], load[2]);
+	(void)snprintf(cpu, sizeof cpu, "  ui %.1f%% cpu", ui->ui_cpu_pct);
+	(void)ui_put_parts(0, 0, parts, 4);
 }
 
+/* The CPU's name shortens first; the clocks stay whole. */
 static void
 header_line2(struct ui *ui)
 {
 	const struct machine *m = ui->cfg.machine;
 	const struct cycles_info *c = &m->clock;
-	char line[512];
+	char name[256], cpus[32], core[32], tsc[32], cyc[48];
+	const char *parts[] = { name, cpus, core, tsc, cyc };
 
-	(void)snprintf(line, sizeof line,
-	    "CPU %s [%s%s], %d CPUs  core %.2f GHz  TSC %.2f GHz  "
-	    "cycles %s",
+	(void)snprintf(name, sizeof name, "CPU %s [%s%s]",
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
-	    m->cpu.hypervisor ? ", VM" : "", m->cpu.cpus_online,
-	    c->core_hz / 1e9, c->tsc_hz / 1e9, cycles_source_name(c->source));
-	(void)ui_put_clipped(1, 0, line);
+	    m->cpu.hypervisor ? ", VM" : "");
+	(void)snprintf(cpus, sizeof cpus, ", %d CPUs", m->cpu.cpus_online);
+	(void)snprintf(core, sizeof core, "  core %.2f GHz", c->core_hz / 1e9);
+	(void)snprintf(tsc, sizeof tsc, "  TSC %.2f GHz", c->tsc_hz / 1e9);
+	(void)snprintf(cyc, sizeof cyc, "  cycles %s",
+	    cycles_source_name(c->source));
+	(void)ui_put_parts(1, 0, parts, 5);
 }
 
 /* What --log and the exporters could not write, until they can again;
@@ -454,6 +502,7 @@ curses_start(struct ui *ui)
 	(void)setlocale(LC_ALL, "");
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	ui_ellipsis = ui->utf8 ? "\u2026" : "...";
 	(void)initscr();
 	(void)cbreak();
 	(void)noecho();

@@ -184,8 +184,14 @@ void ui_role_off(struct ui *ui, enum ui_role role);
 /* The header, each line cut at the screen's width; returns the first
  * line below it. */
 int ui_header_draw(struct ui *ui);
-/* Put `s` at (y, x), cut at the right edge; returns the column after. */
+/* Put `s` at (y, x), cut at the right edge at a word or field boundary
+ * with an ellipsis, never inside a number; returns the column after. */
 int ui_put_clipped(int y, int x, const char *s);
+/* `s` fitted to `width` cells the same way, into buf. */
+const char *ui_fit(char *buf, size_t size, const char *s, int width);
+/* A line of parts: parts[0], a label, shortened first, then the last
+ * parts left out whole; returns the column after. */
+int ui_put_parts(int y, int x, const char *const *parts, int n);
 const struct view_row *ui_current_row(const struct ui *ui);
 /* "12.4x" against reference `which` (0: A, 1: B), "n/c", or "-". */
 const char *ui_ratio_text(const struct ui *ui, const struct view_row *r,
