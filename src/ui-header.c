@@ -5,11 +5,14 @@
 
 #include "config.h"
 
+#include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base-cycles.h"
+#include "base-fmt.h"
+#include "bench-util.h"
 #include "ui-kit.h"
 #include "ui-rcfile.h"
 #include "ui.h"
@@ -86,12 +89,21 @@ header_state(struct ui *ui, int y)
 	int paused = monitor_paused(mon), x;
 	char line[512];
 
-	(void)snprintf(line, sizeof line,
-	    "workers %d  placement %s  refresh %.1fs  sort %s%s",
-	    monitor_workers(mon), bench_placement_name(monitor_placement(mon)),
+	/* With one CPU allowed every two-party test runs `same`: say so. */
+	(void)snprintf(line, sizeof line, "workers %d  placement %s",
+	    monitor_workers(mon),
+	    bench_usable_cpus() < 2
+	        ? "same (1 CPU allowed)"
+	        : bench_placement_name(monitor_placement(mon)));
+	x = ui_put_clipped(y, 0, line);
+	/* A key's answer outranks the refresh and sort, which the help and
+	 * the table's order show too. */
+	(void)snprintf(line, sizeof line, "  refresh %.1fs  sort %s%s",
 	    ui_quiet_delay_ms(ui) / 1000.0, settings_sort_names[ui->sort],
 	    ui->sort_reverse ? " (reversed)" : "");
-	x = ui_put_clipped(y, 0, line);
+	if (ui->message[0] == '\0' ||
+	    x + fmt_cells(line) + 5 + fmt_cells(ui->message) <= COLS)
+		x = ui_put_clipped(y, x, line);
 	if (paused || ui->frozen) {
 		(void)snprintf(line, sizeof line, "  %s%s",
 		    paused ? "[PAUSED: no measurement] " : "",

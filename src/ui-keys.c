@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base-cycles.h"
+#include "bench-util.h"
 #include "ui.h"
 
 /*
@@ -159,6 +160,11 @@ toggle_placement(struct ui *ui)
 	    ? BENCH_PLACE_SPREAD
 	    : BENCH_PLACE_SAME;
 
+	if (bench_usable_cpus() < 2) {
+		(void)snprintf(ui->message, sizeof ui->message,
+		    "u: cannot spread, 1 CPU allowed");
+		return;
+	}
 	monitor_set_placement(m, p);
 	(void)snprintf(ui->message, sizeof ui->message,
 	    "placement %s from the next slice", bench_placement_name(p));

@@ -6,6 +6,7 @@
 
 #include "ui-kit.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <string.h>
 
@@ -78,6 +79,16 @@ ui_kit_utf8(int utf8)
 	ui_ellipsis = utf8 ? "\u2026" : "...";
 }
 
+/* Whether s holds a letter or a digit: more than separators and marks. */
+static int
+has_word(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (isalnum((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
 int
 ui_put_clipped(int y, int x, const char *s)
 {
@@ -87,6 +98,9 @@ ui_put_clipped(int y, int x, const char *s)
 	if (room <= 0)
 		return x;
 	fmt_fit(fit, sizeof fit, s, room, ui_ellipsis);
+	/* Nothing but marks left ("  -- ..."): leave the piece out. */
+	if (!has_word(fit) && has_word(s))
+		return x;
 	mvaddstr(y, x, fit);
 	return x + fmt_cells(fit);
 }
