@@ -250,6 +250,20 @@ fmt_value(char *buf, size_t size, double v, int width)
 }
 
 const char *
+fmt_value4(char *buf, size_t size, double v, int width)
+{
+	int w;
+
+	/* From 999.95 up the fixed form would have 5 digits or more. */
+	if (!isfinite(v) || fabs(v) < 999.95)
+		return fmt_value(buf, size, v, width);
+	if (start(buf, size, width, &w) &&
+	    !try_ladder(buf, w, v, 4, &si_ladder, 0))
+		too_narrow(buf, w);
+	return buf;
+}
+
+const char *
 fmt_pct(char *buf, size_t size, double pct, int width, int sign)
 {
 	char tmp[FMT_TMP];

@@ -51,6 +51,14 @@ const char *fmt_ns(char *buf, size_t size, double ns, int width);
 const char *fmt_value(char *buf, size_t size, double v, int width);
 
 /*
+ * A value in a test's own unit with 4 significant digits whatever its
+ * size, so that a screen's column has one format: fmt_value below 1000
+ * ("114.1", "3.543", "0.3800"), SI prefixes from 1000 ("39.86k",
+ * "3.893M"); fewer digits only when the width needs them.
+ */
+const char *fmt_value4(char *buf, size_t size, double v, int width);
+
+/*
  * A percentage with one decimal ("12.3%", "-0.4%"), or none when the
  * width needs it ("1234%"), then SI prefixes ("12.3k%"). With sign set,
  * positive values get a '+' ("+12.3%"). A value that rounds to zero

@@ -69,8 +69,9 @@ machine_line(struct ui *ui, struct cursor *c, const char *mark, const char *id,
 
 	if (!visible(ui, c))
 		return;
-	(void)snprintf(r, sizeof r, isfinite(ratio) ? "%.2fx" : "-", ratio);
-	mvprintw(c->y - 1, 0, "%-2s%-22s %10s %6s", mark, id, text, r);
+	/* The table's ratio format, in a column as wide as its widest. */
+	compare_format_ratio(ratio, r, sizeof r);
+	mvprintw(c->y - 1, 0, "%-2s%-22s %10s %7s", mark, id, text, r);
 	if (half > 4)
 		draw_bar(ui, c->y - 1, axis, half, ratio);
 }
@@ -112,14 +113,17 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 		ui_role_off(ui, UI_ROLE_GROUP);
 	}
 	machine_line(ui, c, "", "this machine",
-	    fmt_value(v, sizeof v, r->value, 10), 1.0);
+	    fmt_value4(v, sizeof v, r->value, 10), 1.0);
 	for (size_t m = 0; rd != NULL && m < rd->nmachines; m++) {
 		struct compare_ref cr;
 
 		compare_test(rd, m, r->test, r->value, &cr);
+		/* The value in the screen's one format, not as the source
+		 * printed it ("216."): one column, one format. */
 		if (cr.found)
 			machine_line(ui, c, ref_mark(ui, r, m),
-			    rd->machines[m].id, cr.text, cr.ratio);
+			    rd->machines[m].id,
+			    fmt_value4(v, sizeof v, cr.value, 10), cr.ratio);
 	}
 	if (ui_has_ref(ui, 1) && visible(ui, c)) {
 		compare_format_ratio(compare_b_vs_a(rd, ui->refs, r->test), v,
@@ -140,7 +144,7 @@ ui_compare_draw(struct ui *ui)
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	(void)snprintf(title, sizeof title,
-	    "%-24s %10s %6s  this machine worse <- | -> better "
+	    "%-24s %10s %7s  this machine worse <- | -> better "
 	    "(log, %g decades)",
 	    "MACHINE", "VALUE", "RATIO", DECADES);
 	(void)ui_put_clipped(y, 0, title);

@@ -286,7 +286,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	mvhline(y, 0, ' ', COLS);
 	put(y, &x, l->width[COL_NAME], r->test->id, 0);
 	put(y, &x, l->width[COL_VALUE],
-	    fmt_value(buf, sizeof buf, r->value, l->width[COL_VALUE]), 1);
+	    fmt_value4(buf, sizeof buf, r->value, l->width[COL_VALUE]), 1);
 	put(y, &x, l->width[COL_UNIT], bench_unit_name(r->test->unit), 0);
 	put(y, &x, l->width[COL_NS],
 	    fmt_ns(buf, sizeof buf, r->ns, l->width[COL_NS]), 1);

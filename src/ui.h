@@ -93,13 +93,14 @@ struct ui {
 	size_t help_top;       /* first line of the help, j/k scroll it */
 	int recompute;         /* set by a key: refresh the rows at once */
 	uint64_t next_export_ns;
-	int export_error;         /* errno of the last failed export, or 0 */
-	int collapsed;            /* a: one line per group, no rows */
-	int quiet;                /* Q: draw only while workers are parked */
-	int quiet_cpu;            /* the UI's CPU when quiet, -1: shared */
-	int pass;                 /* monitor_screen_begin's, while drawing */
-	char focus[48];           /* f: what runs alone, "" when all do */
-	cpu_set_t affinity;       /* the UI thread's, before quiet */
+	int export_error;   /* errno of the last failed export, or 0 */
+	int collapsed;      /* a: one line per group, no rows */
+	int quiet;          /* Q: draw only while workers are parked */
+	int quiet_cpu;      /* the UI's CPU when quiet, -1: shared */
+	int pass;           /* monitor_screen_begin's, while drawing */
+	char focus[48];     /* f: what runs alone, "" when all do */
+	int focus_left;     /* f ended a focus: the cycle is timed afresh */
+	cpu_set_t affinity; /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */
 };
 

@@ -354,10 +354,39 @@ test_fit(void)
 		printf("     got '%s'\n", buf);
 }
 
+/* fmt_value4: one format, 4 significant digits, at every size. */
+static void
+test_value4(void)
+{
+	static const struct {
+		double v;
+		const char *want;
+	} v4[] = {
+		{ 3893329.5, "3.893M" },
+		{ 33590000, "33.59M" },
+		{ 39861.9, "39.86k" },
+		{ 114.1, "114.1" },
+		{ 3.543, "3.543" },
+		{ 0.38, "0.3800" },
+		{ 999.96, "1.000k" },
+		{ 1e13, "10.00T" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof v4 / sizeof v4[0]; i++) {
+		fmt_value4(buf, sizeof buf, v4[i].v, 9);
+		if (!CHECK("value4: 4 significant digits",
+		        strcmp(buf, v4[i].want) == 0))
+			printf("     %g: got '%s', want '%s'\n", v4[i].v, buf,
+			    v4[i].want);
+	}
+}
+
 int
 main(void)
 {
 	test_fit();
+	test_value4();
 	test_golden();
 	test_small_buffer();
 	test_sweep();
