@@ -346,11 +346,65 @@ format_group(const struct view_group *g, char *buf, size_t size)
 		    g->better, g->worse, g->max_delta_pct, g->max_delta_id);
 }
 
-static void
-draw_group(struct ui *ui, int y, int group)
+/* The column where column c starts under layout l. */
+static int
+column_x(const struct layout *l, int c)
 {
+	int x = 0;
+
+	for (int k = 0; k < c; k++)
+		x += l->width[k] ? l->width[k] + 1 : 0;
+	return x;
+}
+
+/* One row's ratio: against reference `which` (0: A, 1: B), or B/A (2). */
+static double
+row_ratio(const struct ui *ui, const struct view_row *r, int which)
+{
+	struct compare_ref c;
+
+	if (which == 2)
+		return compare_b_vs_a(ui->cfg.ref, ui->refs, r->test);
+	if (!ui_has_ref(ui, which))
+		return NAN;
+	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value, &c);
+	return c.found && c.comparable ? c.ratio : NAN;
+}
+
+/*
+ * The group's geometric-mean ratio, the mean that suits ratios (BYTE's
+ * index is one): over its enabled tests that have one; NAN if none do.
+ */
+static double
+group_ratio(const struct ui *ui, int group, int which)
+{
+	double logs = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < ui->nrows; i++) {
+		const struct view_row *r = &ui->rows[i];
+		double q;
+
+		if ((int)r->test->group != group || !r->enabled)
+			continue;
+		q = row_ratio(ui, r, which);
+		if (isfinite(q) && q > 0) {
+			logs += log(q);
+			n++;
+		}
+	}
+	return n > 0 ? exp(logs / (double)n) : NAN;
+}
+
+/* The group's heading: its name, its counts, and in the ratio columns
+ * its geometric-mean ratios. */
+static void
+draw_group(struct ui *ui, int y, int group, const struct layout *l)
+{
+	static const int ratio_cols[] = { COL_REF, COL_REF_B, COL_B_VS_A };
 	struct view_group g;
-	char buf[256];
+	char buf[256], fit[256];
+	int x = column_x(l, COL_REF), first = l->width[COL_REF] ? x : COLS;
 
 	view_group_summarize(ui->rows, ui->nrows, group, &g);
 	format_group(&g, buf, sizeof buf);
@@ -359,8 +413,20 @@ draw_group(struct ui *ui, int y, int group)
 	    bench_group_name(group));
 	ui_role_off(ui, UI_ROLE_GROUP);
 	ui_role_on(ui, UI_ROLE_DIM);
-	(void)ui_put_clipped(y, 13, buf);
+	(void)ui_put_clipped(y, 13,
+	    ui_fit(fit, sizeof fit, buf, first - 14 > 0 ? first - 14 : 0));
 	ui_role_off(ui, UI_ROLE_DIM);
+	for (size_t k = 0; k < sizeof ratio_cols / sizeof ratio_cols[0]; k++) {
+		int c = ratio_cols[k];
+
+		if (!l->width[c])
+			continue;
+		x = column_x(l, c);
+		put(y, &x, l->width[c],
+		    compare_format_ratio(group_ratio(ui, group, (int)k), buf,
+		        sizeof buf),
+		    1);
+	}
 }
 
 /* Scroll so the cursor stays in view. */
@@ -465,7 +531,7 @@ ui_table_draw(struct ui *ui)
 		const struct ui_line *line = &ui->items[ui->top + k];
 
 		if (line->group >= 0)
-			draw_group(ui, y + (int)k, line->group);
+			draw_group(ui, y + (int)k, line->group, &l);
 		else
 			draw_row(ui, y + (int)k, &l, &ui->rows[line->row],
 			    ui->top + k == ui->cursor);
