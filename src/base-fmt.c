@@ -322,6 +322,28 @@ outside_number(const char *s, size_t p)
 	return isdigit((unsigned char)s[t]) ? t : p;
 }
 
+/*
+ * A cut at p leaving a field's label without its value ("ctxbench" of
+ * "ctxbench p2-350", "noisy" of "noisy 100%"): cut at the field's comma
+ * instead, if there is one.
+ */
+static size_t
+whole_field(const char *s, size_t p)
+{
+	size_t q = p, start;
+
+	while (q > 0 && s[q - 1] == ' ')
+		q--;
+	start = q;
+	while (start > 0 && s[start - 1] != ',' && s[start - 1] != ' ')
+		start--;
+	if (start == 0 || s[start - 1] != ' ')
+		return p; /* the field's first word is not alone */
+	while (start > 0 && s[start - 1] == ' ')
+		start--;
+	return start > 0 && s[start - 1] == ',' ? start - 1 : p;
+}
+
 /* Where to cut s (bytes, at most `max`): before a separator, else
  * inside a word that is not a number; 0 when nothing can stay. */
 static size_t
@@ -333,6 +355,8 @@ cut_point(const char *s, size_t max)
 		p--;
 	if (p == 0) /* one long word: cut inside, not in a number */
 		p = outside_number(s, max);
+	else
+		p = whole_field(s, p);
 	/* Not inside brackets: before the '(' or '[' that is not closed. */
 	for (size_t q = p; q > 0; q--)
 		if (s[q - 1] == ')' || s[q - 1] == ']')

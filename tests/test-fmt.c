@@ -322,7 +322,9 @@ test_fit(void)
 		const char *want;
 	} fits[] = {
 		{ "ok single, noisy 100%", 30, "ok single, noisy 100%" },
-		{ "ok single, noisy 100%", 20, "ok single, noisy ..." },
+		{ "ok single, noisy 100%", 20, "ok single ..." },
+		{ "byte p4-2000, lmbench doug-750, ctxbench p2-350-2.4.18~", 45,
+		    "byte p4-2000, lmbench doug-750 ..." },
 		{ "ok single, noisy 100%", 12, "ok single..." },
 		{ "first look single", 9, "first ..." },
 		{ "TSC 2.10 GHz", 7, "TSC ..." },
