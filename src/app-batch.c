@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "app-batch.h"
+#include "app-live.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -84,19 +85,27 @@ prepare_harness(struct batch *b)
 	    (uint64_t)(b->o->sample_ms * 1e6));
 }
 
-/* One line on a terminal's stderr so a long run shows where it is. */
+/*
+ * One line on a terminal's stderr so a long run shows where it is; on a
+ * terminal without capabilities (TERM unset, dumb or unknown) a plain
+ * line a test, no escapes.
+ */
 static void
 progress(size_t i, size_t n, const char *id)
 {
-	static int tty = -1;
+	static int tty = -1, caps;
 
-	if (tty < 0)
+	if (tty < 0) {
 		tty = isatty(STDERR_FILENO);
+		caps = tty && live_stderr_capable();
+	}
 	if (!tty)
 		return;
-	if (id != NULL)
+	if (!caps && id != NULL)
+		fprintf(stderr, "[%zu/%zu] %s\n", i + 1, n, id);
+	else if (caps && id != NULL)
 		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id);
-	else
+	else if (caps)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
 }
@@ -324,13 +333,12 @@ load_reference(struct batch *b)
 	}
 	if (rc == 0)
 		return 0;
-	/* --story A,B gave the references: name the flag the user gave. */
-	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0) {
-		char named[300];
-
-		(void)snprintf(named, sizeof named, "--story:%s", err + 6);
-		fatal_say(NULL, named);
-	} else
+	/* compare_load speaks of --ref: name the flag the user gave. */
+	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--story:%s", err + 6);
+	else if (b->o->check != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--check:%s", err + 6);
+	else
 		fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 }
