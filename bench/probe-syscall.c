@@ -622,8 +622,8 @@ main(int argc, char **argv)
 		noisy += dist[i] > threshold;
 		ns[i] = wall / (double)iters;
 		if (verbose)
-			fprintf(stderr, "%s rep %d: %.2f ns/op (%lu ops)\n",
-			    mode, i + 1, ns[i], iters);
+			fprintf(stderr, "%s rep %d: %.2f ns/op (%lu ops) %.4f\n",
+			    mode, i + 1, ns[i], iters, dist[i] / 100);
 	}
 
 	stat_cleanup();

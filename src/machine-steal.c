@@ -2,8 +2,9 @@
  * machine-steal.c: /proc/stat's CPU lines and a thread's schedstat.
  *
  * Cheap on purpose: the worker reads both around every sample. Measured
- * on a 2-vCPU KVM guest (Linux 6.1): open, read and close of /proc/stat
- * (1.2 KB) 7 us, of /proc/thread-self/schedstat 6 us.
+ * on a 2-vCPU KVM guest (Linux 6.1), least of 2000: open, read and close
+ * of /proc/stat (1.2 KB) 7 us, of /proc/thread-self/schedstat 6 us; a
+ * pread of the same files kept open 3.1 us and 1.4 us (steal_reader).
  */
 
 #include "config.h"
@@ -147,31 +148,46 @@ steal_parse_schedstat(const char *buf, struct steal_thread *out)
 	return 0;
 }
 
-/* ROOT/rel into buf (NUL-terminated, truncated to size - 1): 0 or -1. */
+/* Open ROOT/rel read-only: the descriptor, or -1. */
 static int
-read_text(const char *root, const char *rel, char *buf, size_t size)
+open_under(const char *root, const char *rel)
 {
 	char path[4096];
-	ssize_t len;
-	int fd;
 
-	if (size == 0)
-		return -1;
-	buf[0] = '\0';
 	if ((size_t)snprintf(path, sizeof path, "%s%s",
 	        root != NULL && strcmp(root, "/") != 0 ? root : "",
 	        rel) >= sizeof path) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* The file from its start into buf (NUL-terminated, cut at size - 1): a
+ * proc file's text is made anew at offset 0. 0 or -1. */
+static int
+pread_text(int fd, char *buf, size_t size)
+{
+	ssize_t len;
+
+	if (size == 0)
 		return -1;
-	len = read(fd, buf, size - 1);
-	(void)close(fd);
-	if (len < 0)
+	buf[0] = '\0';
+	if (fd < 0 || (len = pread(fd, buf, size - 1, 0)) < 0)
 		return -1;
 	buf[len] = '\0';
 	return 0;
+}
+
+/* ROOT/rel into buf: 0 or -1. */
+static int
+read_text(const char *root, const char *rel, char *buf, size_t size)
+{
+	int fd = open_under(root, rel), rc = pread_text(fd, buf, size);
+
+	if (fd >= 0)
+		(void)close(fd);
+	return rc;
 }
 
 int
@@ -201,6 +217,45 @@ steal_read_thread(const char *root, struct steal_thread *out)
 	    0)
 		return -1;
 	return steal_parse_schedstat(buf, out);
+}
+
+int
+steal_reader_open(struct steal_reader *r, const char *root)
+{
+	r->stat_fd = open_under(root, "/proc/stat");
+	r->sched_fd = open_under(root, "/proc/thread-self/schedstat");
+	return r->stat_fd >= 0 && r->sched_fd >= 0 ? 0 : -1;
+}
+
+int
+steal_reader_cpu(const struct steal_reader *r, int cpu,
+    struct steal_jiffies *out)
+{
+	char buf[16384]; /* the CPU lines come first: see steal_read_cpu */
+
+	if (pread_text(r->stat_fd, buf, sizeof buf) != 0)
+		return -1;
+	return steal_parse_stat(buf, cpu, out);
+}
+
+int
+steal_reader_thread(const struct steal_reader *r, struct steal_thread *out)
+{
+	char buf[128];
+
+	if (pread_text(r->sched_fd, buf, sizeof buf) != 0)
+		return -1;
+	return steal_parse_schedstat(buf, out);
+}
+
+void
+steal_reader_close(struct steal_reader *r)
+{
+	if (r->stat_fd >= 0)
+		(void)close(r->stat_fd);
+	if (r->sched_fd >= 0)
+		(void)close(r->sched_fd);
+	r->stat_fd = r->sched_fd = -1;
 }
 
 /* (b - a) of one counter over (b - a) of all time, or -1. */

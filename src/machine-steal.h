@@ -75,6 +75,25 @@ int steal_read_cpu(const char *root, int cpu, struct steal_jiffies *out);
 int steal_read_thread(const char *root, struct steal_thread *out);
 
 /*
+ * A reader for a measuring loop: both files kept open and read again
+ * with pread (about 4.5 us for the two, against 13 us opened each time).
+ * The schedstat is that of the thread that opened the reader. A file
+ * that could not be opened makes its reads fail (-1).
+ */
+struct steal_reader {
+	int stat_fd;  /* ROOT/proc/stat, or -1 */
+	int sched_fd; /* ROOT/proc/thread-self/schedstat, or -1 */
+};
+
+/* Open both files under root; 0 when both opened, else -1 (the reader
+ * is usable all the same and safe to close). */
+int steal_reader_open(struct steal_reader *r, const char *root);
+int steal_reader_cpu(const struct steal_reader *r, int cpu,
+    struct steal_jiffies *out);
+int steal_reader_thread(const struct steal_reader *r, struct steal_thread *out);
+void steal_reader_close(struct steal_reader *r);
+
+/*
  * Shares of the time between two readings, 0..1, or -1 when no time
  * passed (or the counters went back: a different CPU, a reset).
  */

@@ -123,16 +123,31 @@ test_fixture_tree(const char *root)
 {
 	struct steal_jiffies j;
 	struct steal_thread t;
+	struct steal_reader r;
 	char buf[64];
 
 	CHECK("absent stat", steal_read_cpu(root, 0, &j) == -1);
 	CHECK("absent schedstat", steal_read_thread(root, &t) == -1);
+	CHECK("a reader of absent files", steal_reader_open(&r, root) == -1);
+	CHECK("reads nothing",
+	    steal_reader_cpu(&r, 0, &j) == -1 &&
+	        steal_reader_thread(&r, &t) == -1);
+	steal_reader_close(&r);
 	put(root, "proc/stat", stat_text);
 	put(root, "proc/thread-self/schedstat", "100 200 3\n");
 	CHECK("stat from the tree",
 	    steal_read_cpu(root, 1, &j) == 0 && j.steal == 40);
 	CHECK("schedstat from the tree",
 	    steal_read_thread(root, &t) == 0 && t.delay_ns == 200);
+	CHECK("a reader of the tree", steal_reader_open(&r, root) == 0);
+	CHECK("reader: stat",
+	    steal_reader_cpu(&r, -1, &j) == 0 && j.steal == 40);
+	put(root, "proc/thread-self/schedstat", "100 300 4\n");
+	CHECK("reader: read again from the start",
+	    steal_reader_thread(&r, &t) == 0 && t.delay_ns == 300 &&
+	        t.slices == 4);
+	steal_reader_close(&r);
+	CHECK("closed", r.stat_fd == -1 && r.sched_fd == -1);
 	CHECK("a small buffer is cut, not overrun",
 	    steal_read_stat_text(root, buf, 8) == 0 && strlen(buf) == 7);
 	put(root, "proc/stat", "");
