@@ -59,7 +59,8 @@ struct test_result {
 };
 
 /*
- * Fill r's ns, cyc and value from n samples (r->test set): what batch
+ * Fill r's ns, cyc and value from n samples (r->test set; disturbed_pct
+ * NAN: the batch runner sets it from its own samples): what batch
  * mode reports and the exporters send. scratch holds n doubles.
  */
 void runner_summarise(struct test_result *r, const double *ns,
