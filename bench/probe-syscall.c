@@ -50,7 +50,8 @@
  * flags its samples by, applied to a bare loop. Both files are read
  * between repetitions, outside the timed interval.
  *
- * -v also prints each repetition on stderr. Exit status 0, 1 when a
+ * -v also prints each repetition on stderr (ns/op, ops, disturbed share
+ * as a fraction). Exit status 0, 1 when a
  * call fails or setup is impossible, 2 on a usage error.
  */
 
@@ -622,8 +623,9 @@ main(int argc, char **argv)
 		noisy += dist[i] > threshold;
 		ns[i] = wall / (double)iters;
 		if (verbose)
-			fprintf(stderr, "%s rep %d: %.2f ns/op (%lu ops) %.4f\n",
-			    mode, i + 1, ns[i], iters, dist[i] / 100);
+			fprintf(stderr,
+			    "%s rep %d: %.2f ns/op (%lu ops) %.4f\n", mode,
+			    i + 1, ns[i], iters, dist[i] / 100);
 	}
 
 	stat_cleanup();
