@@ -36,6 +36,11 @@
 # verdict "ok" when benchtop's CV <= 1.25 x the probe's and its noisy
 # share <= 2 x the probe's (or both under 5%).
 #
+# BENCHTOP_BEFORE=path: a second benchtop (an older build) run in the
+# same rounds, alternating with the others, so that a change is judged
+# against the same moments: its CV, noisy share and ns/op are printed in
+# a second table, the ns/op beside this build's (medians must not move).
+#
 # Environment: CC, BENCHTOP, BENCHTOP_DATA, BENCH_CPU as overhead.sh;
 #   ROUNDS (default 5)   SECONDS_TOTAL -t (default 3)
 #   SAMPLE_MS (default 25)   NOISY_PCT benchtop's threshold (default 5)
@@ -104,12 +109,15 @@ run_probe() {
 	}'
 }
 
-# run_bt T ROUND: the same figures of benchtop into $tmp/b.T.*
+# run_bt T ROUND [BINARY SIDE]: the same figures of benchtop (BINARY,
+# default $BENCHTOP) into $tmp/SIDE.T.* (default side b)
 run_bt() {
-	[ -n "$bt" ] || return 0
+	bin=${3:-$bt}
+	side=${4:-b}
+	[ -n "$bin" ] || return 0
 	j=$tmp/bt.$1.$2.json
 	# shellcheck disable=SC2086 # cpu_opt is one option and its value
-	if ! pinned "$BENCHTOP" --batch -t "$SECONDS_TOTAL" \
+	if ! pinned "$bin" --batch -t "$SECONDS_TOTAL" \
 	    --sample-ms "$SAMPLE_MS" $cpu_opt --only "$(test_id "$1")" --json \
 	    >"$j" 2>"$tmp/bt.err"; then
 		note "benchtop failed (round $2):"
@@ -120,16 +128,21 @@ run_bt() {
 	    disturbed_pct >"$tmp/bt.txt" || return 0
 	# shellcheck disable=SC2046 # the fields of one line
 	set -- "$1" "$2" $(head -n 1 "$tmp/bt.txt")
-	printf '  round %s benchtop %s %s ns/op cv %s%% samples %s noisy %s' \
-	    "$2" "$3" "$5" "$6" "$7" "$8"
+	printf '  round %s %-8s %s %s ns/op cv %s%% samples %s noisy %s' \
+	    "$2" "$(if [ "$side" = b ]; then echo benchtop; else echo before; fi)" \
+	    "$3" "$5" "$6" "$7" "$8"
 	printf ' disturbed %s%%   (load %s)\n' "$9" \
 	    "$(cut -d' ' -f1 /proc/loadavg)"
 	[ "$4" = ok ] || return 0
-	echo "$5" >>"$tmp/b.$1.ns"
-	echo "$6" >>"$tmp/b.$1.cv"
-	[ "$9" = - ] || echo "$9" >>"$tmp/b.$1.dist"
+	echo "$5" >>"$tmp/$side.$1.ns"
+	echo "$6" >>"$tmp/$side.$1.cv"
+	[ "$9" = - ] || echo "$9" >>"$tmp/$side.$1.dist"
 	awk -v n="$7" -v k="$8" 'BEGIN { if (n > 0 && k != "-")
-		print k / n * 100 }' >>"$tmp/b.$1.noisy"
+		print k / n * 100 }' >>"$tmp/$side.$1.noisy"
+}
+
+run_before() {
+	[ -z "${BENCHTOP_BEFORE:-}" ] || run_bt "$1" "$2" "$BENCHTOP_BEFORE" o
 }
 
 r=1
@@ -138,7 +151,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 		if [ $((r % 2)) -eq 1 ]; then
 			run_probe "$t" "$r"
 			run_bt "$t" "$r"
+			run_before "$t" "$r"
 		else
+			run_before "$t" "$r"
 			run_bt "$t" "$r"
 			run_probe "$t" "$r"
 		fi
@@ -192,6 +207,31 @@ echo "(CV: standard deviation / mean of the samples' ns/op; ratio: bt CV /" \
     "loop CV; dist: median share of a sample off the CPU or stolen; noisy:" \
     "share of samples over $NOISY_PCT% disturbed; bt: benchtop, lp: the" \
     "bare loop, bench/probe-syscall.c)"
+if [ -n "${BENCHTOP_BEFORE:-}" ]; then
+	echo
+	echo "The same rounds, BENCHTOP_BEFORE=$BENCHTOP_BEFORE against" \
+	    "BENCHTOP=$BENCHTOP:"
+	printf '%-20s %9s %9s %9s %9s %10s %10s %7s\n' test 'before CV' \
+	    'after CV' 'before nz' 'after nz' 'before ns' 'after ns' 'moved'
+	for t in $TESTS; do
+		awk -v id="$(test_id "$t")" -v ocv="$(median "$tmp/o.$t.cv" %.2f)" \
+		    -v bcv="$(median "$tmp/b.$t.cv" %.2f)" \
+		    -v on="$(median "$tmp/o.$t.noisy" %.1f)" \
+		    -v bn="$(median "$tmp/b.$t.noisy" %.1f)" \
+		    -v ons="$(median "$tmp/o.$t.ns" %.2f)" \
+		    -v bns="$(median "$tmp/b.$t.ns" %.2f)" '
+		    function pct(v) { return v == "-" ? "-" : v "%" }
+		    BEGIN {
+			mv = "-"
+			if (ons != "-" && bns != "-" && ons + 0 > 0)
+				mv = sprintf("%+.1f%%", (bns / ons - 1) * 100)
+			printf "%-20s %9s %9s %9s %9s %10s %10s %7s\n", id,
+			    pct(ocv), pct(bcv), pct(on), pct(bn), ons, bns, mv
+		    }'
+	done
+	echo "(nz: share of samples flagged noisy, each build by its own rule;" \
+	    "moved: the median ns/op after against before)"
+fi
 if [ "$n_ok" -eq "$n_tests" ]; then
 	v=met
 else
