@@ -320,6 +320,15 @@ act_compare(struct ui *ui, int ch)
 	(void)ch;
 	ui->screen = UI_COMPARE;
 	ui->compare_top = 0;
+	ui->story = 0;
+	return 0;
+}
+
+static int
+act_story(struct ui *ui, int ch)
+{
+	(void)ch;
+	ui_story_open(ui);
 	return 0;
 }
 
@@ -439,6 +448,9 @@ const struct ui_keydef ui_keys[] = {
 	    "next reference A / B: a CPU class, then a machine", 1, act_ref },
 	{ { 'v' }, "v", "this machine beside every reference machine", 0,
 	    act_compare },
+	{ { 'V' }, "V",
+	    "the story: A against B in cycles, where both have machines", 0,
+	    act_story },
 	{ { 'c' }, "c", "clear the history of every test, and the marks", 0,
 	    act_clear },
 	{ { 'Q' }, "Q",

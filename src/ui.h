@@ -92,6 +92,7 @@ struct ui {
 	size_t compare_top;    /* first line of the comparison screen */
 	size_t help_top;       /* first line of the help, j/k scroll it */
 	int recompute;         /* set by a key: refresh the rows at once */
+	int story;             /* V: the comparison screen shows the story */
 	uint64_t next_export_ns;
 	int export_error;   /* errno of the last failed export, or 0 */
 	int collapsed;      /* a: one line per group, no rows */
@@ -137,6 +138,21 @@ void ui_table_draw(struct ui *ui);
 void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
+
+/*
+ * The story (ui-story.c): key V opens the demo view of references A and
+ * B in cycles (on the comparison screen, which scrolls it); the header's
+ * BYTE 3.11 index line (returns the line below it); a row's index item
+ * (result / baseline), NAN for a row outside the index or without a
+ * figure.
+ */
+void ui_story_open(struct ui *ui);
+void ui_story_draw(struct ui *ui);
+int ui_index_draw(struct ui *ui, int y);
+double ui_index_item(const struct ui *ui, const struct view_row *r);
+/* The detail view's lines of references A and B: their machines' figures
+ * and cycles per op (how derived), this machine's, and B against A. */
+void ui_story_detail(struct ui *ui, int *y, const struct view_row *r);
 
 /*
  * The header's pass ("first pass 34/80", then "cycle 52s", or "FOCUS
