@@ -48,6 +48,8 @@ static const char *const columns_text[] = {
 	"  VS A, VS B   with a second reference (R, --ref A,B): this machine",
 	"               against A and against B",
 	"  B/A          B against A (above 1x: B does better)",
+	"  INDEX        BYTE 3.11's index of the test, result / baseline, on",
+	"               the six rows of its index",
 	"  STATUS       ok and the placement the slice ran with (single: one",
 	"               party; same: all on one CPU; spread: on two CPUs),",
 	"               first look (the first pass's short slice), waiting,",
