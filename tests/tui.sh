@@ -373,7 +373,7 @@ if [ -z "$missing" ]; then ok; else fail "keys not in the help:$missing"; fi
 # Every column, mark and unit explained.
 missing=
 for w in VALUE NS/OP CYC/OP HISTORY CV% "VS BASELINE" "VS REF" "B/A" \
-    STATUS "noisy N%" "~  " "n/c" lps lpm KBps MB/s calls/s loops/s \
+    STATUS INDEX "noisy N%" "~  " "n/c" lps lpm KBps MB/s calls/s loops/s \
     "us, ns" cycles "geometric-mean"; do
 	grep -qF -- "$w" "$work/help" || missing="$missing '$w'"
 done
