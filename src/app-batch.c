@@ -77,8 +77,9 @@ prepare_harness(struct batch *b)
 {
 	struct cycles_info info;
 
-	b->cpu =
-	    runner_thread_pin(bench_allowed_cpu(0)); /* the worker's home */
+	/* The worker's home: --cpu's first, else the first allowed. */
+	b->cpu = runner_thread_pin(
+	    b->o->ncpus > 0 ? b->o->cpus[0] : bench_allowed_cpu(0));
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
 	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
@@ -334,7 +335,9 @@ load_reference(struct batch *b)
 	if (rc == 0)
 		return 0;
 	/* compare_load speaks of --ref: name the flag the user gave. */
-	if (b->o->check != NULL && strncmp(err, "--ref:", 6) == 0)
+	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--story:%s", err + 6);
+	else if (b->o->check != NULL && strncmp(err, "--ref:", 6) == 0)
 		fatal_sayf("--check:%s", err + 6);
 	else if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
 		fatal_sayf("--story:%s", err + 6);
@@ -423,6 +426,20 @@ finish(struct batch *b, atomic_int *stop)
 	return rc;
 }
 
+/* --cpu's first CPU (the batch worker's) must be one we may run on. */
+static int
+check_cpu(const struct opts *o)
+{
+	cpu_set_t mask;
+
+	if (o->ncpus == 0 || bench_process_cpus(&mask) == -1 ||
+	    (o->cpus[0] < CPU_SETSIZE && CPU_ISSET(o->cpus[0], &mask)))
+		return EXIT_OK;
+	fatal_sayf("--cpu: CPU %d is not one this process may run on",
+	    o->cpus[0]);
+	return EXIT_USAGE;
+}
+
 int
 batch_run(const struct opts *o, atomic_int *stop)
 {
@@ -440,7 +457,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 			rc = machine_report(&b);
 		goto out;
 	}
-	if ((rc = load_reference(&b)) != 0 ||
+	if ((rc = check_cpu(o)) != 0 || (rc = load_reference(&b)) != 0 ||
 	    (o->story != NULL && (rc = story_check(&b)) != 0) ||
 	    (rc = select_tests(&b)) != 0)
 		goto out;

@@ -90,9 +90,9 @@ struct ui {
 	char message[128];     /* one-line feedback, e.g. "baseline set" */
 	struct refsel refs[2]; /* references A (r) and B (R) */
 	size_t compare_top;    /* first line of the comparison screen */
+	int story;             /* V: the comparison screen shows the story */
 	size_t help_top;       /* first line of the help, j/k scroll it */
 	int recompute;         /* set by a key: refresh the rows at once */
-	int story;             /* V: the comparison screen shows the story */
 	uint64_t next_export_ns;
 	int export_error;   /* errno of the last failed export, or 0 */
 	int collapsed;      /* a: one line per group, no rows */
