@@ -78,7 +78,10 @@ check "lmbench doug page: the seed's '2378 20.K' as printed" \
     grep -q '2378 20\.K' "$work/lm.html"
 
 # --check: a verdict column.
-"$BENCHTOP" --check doug-750-2.4.19 --only lmbench.null_call \
+# stat (5.21 us there): within 1000% here even with the host loaded,
+# where null_call (0.37 us) is not once page-table isolation and load
+# add their microseconds.
+"$BENCHTOP" --check doug-750-2.4.19 --only lmbench.stat \
     --tolerance 1000 --html "$work/c.html" >/dev/null 2>&1
 check "--check --html exits 0" test $? -eq 0
 check "check page counts its verdicts" grep -q "1 ok</span>.*(exit status 0)" \
@@ -89,7 +92,7 @@ check "check page has verdicts" grep -q 'verdict (tolerance 1000%)' \
 # Bad paths: one line, non-zero, nothing written.
 "$BENCHTOP" --report byte --machine p3-850m --html "$work/no/such/x.html" \
     >/dev/null 2>"$work/err"
-check "unwritable --html exits 1 ($?)" test $? -eq 1
+check "unwritable --html exits 2, a usage error found before the run ($?)" test $? -eq 2
 check "unwritable --html: one line naming it" sh -c \
     "test \$(wc -l <'$work/err') -eq 1 && grep -q 'no/such/x.html' '$work/err'"
 "$BENCHTOP" --batch --html '' >/dev/null 2>&1
