@@ -25,7 +25,7 @@
 #include "measure-harness.h"
 #include "measure-runner.h"
 #include "ref-compare.h"
-#include "ref-profile.h"
+#include "report-profile.h"
 #include "report-html.h"
 #include "report-seed.h"
 #include "report-verdict.h"

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "export-listen.h"
-#include "ref-profile.h"
+#include "report-profile.h"
 #include "report-seed.h"
 
 enum {

@@ -1,9 +1,22 @@
 # shellcheck shell=sh
-# testlib.sh: the counting every scripted test shares. Sourced, once the
-# script has made its scratch directory and set its traps:
+# testlib.sh: the prologue and the counting every scripted test shares.
+# Sourced first, then the prologue:
 #
+#   set -u
 #   . "$(dirname "$0")/testlib.sh"        (from tests/stress: ../testlib.sh)
+#   test_begin NAME
 #
+#   test_begin NAME               BENCHTOP and PYTHON (defaults: the build
+#                                 tree's, python3), $here (the script's
+#                                 folder), $work (a scratch directory,
+#                                 bt-NAME.XXXXXX), XDG_CONFIG_HOME in it
+#                                 (a screen that quits writes its
+#                                 settings there, never in the user's);
+#                                 at exit, or INT/TERM/HUP (exit 130),
+#                                 the at_exit commands run and $work goes
+#   at_exit COMMAND               run COMMAND at exit, before $work goes
+#                                 (in the order given)
+#   needs TOOL...                 skip (77) unless every TOOL is here
 #   check DESCRIPTION COMMAND...  run COMMAND; count a pass, or print
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
@@ -29,6 +42,38 @@
 
 passed=0
 failed=0
+exit_hooks=
+
+test_begin() {
+	BENCHTOP=${BENCHTOP:-./src/benchtop}
+	PYTHON=${PYTHON:-python3}
+	here=$(cd "$(dirname "$0")" && pwd)
+	work=$(mktemp -d "${TMPDIR:-/tmp}/bt-$1.XXXXXX") || exit 99
+	XDG_CONFIG_HOME=$work/config
+	export XDG_CONFIG_HOME
+	trap test_end EXIT
+	trap 'exit 130' INT TERM HUP
+}
+
+at_exit() {
+	exit_hooks="${exit_hooks}$*
+"
+}
+
+# The EXIT trap: the script's exit status stays what it was.
+test_end() {
+	eval "$exit_hooks"
+	rm -rf "$work"
+}
+
+needs() {
+	for tool; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			echo "SKIP: $tool not found"
+			exit 77
+		fi
+	done
+}
 
 ok() {
 	passed=$((passed + 1))
