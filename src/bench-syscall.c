@@ -35,6 +35,9 @@ struct syscall_state {
 	int have_file;     /* path was created by setup */
 	sigset_t old_mask; /* signal mask before sig_handle's setup */
 	struct sigaction old_action;
+	/* What sig_handle's setup changed, so that teardown restores only
+	 * that: a mask never saved would unblock every signal. */
+	int action_set, mask_set;
 };
 
 /* Counts handled signals; the handler is the measured delivery. */
@@ -278,10 +281,12 @@ sig_handle_setup(struct bench_ctx *ctx)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGUSR1, &sa, &s->old_action) != 0)
 		return bench_fail(ctx, "sigaction", errno);
+	s->action_set = 1;
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	if ((st = pthread_sigmask(SIG_UNBLOCK, &set, &s->old_mask)) != 0)
 		return bench_fail(ctx, "pthread_sigmask", st);
+	s->mask_set = 1;
 	return BENCH_OK;
 }
 
@@ -319,8 +324,12 @@ sig_handle_teardown(struct bench_ctx *ctx)
 {
 	struct syscall_state *s = ctx->state;
 
-	(void)pthread_sigmask(SIG_SETMASK, &s->old_mask, NULL);
-	(void)sigaction(SIGUSR1, &s->old_action, NULL);
+	if (s == NULL) /* state_new failed: setup changed nothing */
+		return;
+	if (s->mask_set)
+		(void)pthread_sigmask(SIG_SETMASK, &s->old_mask, NULL);
+	if (s->action_set)
+		(void)sigaction(SIGUSR1, &s->old_action, NULL);
 	state_free(ctx);
 }
 
