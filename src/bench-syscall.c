@@ -53,21 +53,13 @@ on_signal(int sig)
 static int
 state_new(struct bench_ctx *ctx)
 {
-	struct syscall_state *s = calloc(1, sizeof *s);
+	struct syscall_state *s = bench_state_new(ctx, sizeof *s);
 
 	if (s == NULL)
-		return bench_fail(ctx, "calloc", errno);
+		return BENCH_FAILED;
 	s->fd_dup = s->fd_zero = s->fd_null = -1;
 	s->pipe_fds[0] = s->pipe_fds[1] = -1;
-	ctx->state = s;
 	return BENCH_OK;
-}
-
-static void
-close_if_open(int fd)
-{
-	if (fd >= 0)
-		(void)close(fd);
 }
 
 static void
@@ -78,11 +70,11 @@ state_free(struct bench_ctx *ctx)
 	if (s == NULL)
 		return;
 	if (s->fd_dup != 0)
-		close_if_open(s->fd_dup);
-	close_if_open(s->fd_zero);
-	close_if_open(s->fd_null);
-	close_if_open(s->pipe_fds[0]);
-	close_if_open(s->pipe_fds[1]);
+		bench_close_fd(&s->fd_dup);
+	bench_close_fd(&s->fd_zero);
+	bench_close_fd(&s->fd_null);
+	bench_close_fd(&s->pipe_fds[0]);
+	bench_close_fd(&s->pipe_fds[1]);
 	if (s->have_file)
 		(void)unlink(s->path);
 	free(s);
