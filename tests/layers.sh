@@ -9,6 +9,7 @@
 # may include a header of a higher layer, and no two headers each other.
 # Every breach is one line; the exit status says whether there was one.
 set -u
+# shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin layers
 
@@ -29,13 +30,18 @@ fi
 layers='base machine bench ref measure monitor report export ui app main'
 
 # Every object of benchtop (benchtop-proc's are benchtop_proc-*): "D file
-# symbol" for what it defines, "U file symbol" for what it uses.
+# symbol" for what it defines, "U file symbol" for what it uses. One nm
+# for all (-A names the object on each line): a process per object is
+# slow on a loaded machine.
+objects=
 for o in "$objdir"/*.o; do
-	f=$(basename "$o" .o)
-	case $f in benchtop_proc-*) continue ;; esac
-	nm -g --defined-only "$o" | awk -v f="$f" 'NF == 3 { print "D", f, $3 }'
-	nm -u "$o" | awk -v f="$f" '{ print "U", f, $NF }'
-done >"$work/symbols"
+	case $o in */benchtop_proc-*) ;; *) objects="$objects $o" ;; esac
+done
+# shellcheck disable=SC2086 # one word per object
+{
+	nm -A -g --defined-only $objects | awk '{ print "D", $1, $NF }'
+	nm -A -u $objects | awk '{ print "U", $1, $NF }'
+} | sed 's|^\([DU]\) [^ ]*/\([^/ ]*\)\.o:[^ ]* |\1 \2 |' >"$work/symbols"
 
 # "caller callee" for every call (or use of data) between two files.
 awk '$1 == "D" { def[$3] = $2 }
@@ -44,10 +50,9 @@ awk '$1 == "D" { def[$3] = $2 }
 
 # "includer included" for every #include "x.h" of src/ (config.h is
 # autoconf's), by file name: x.c including x.h is no circle.
-for s in "$srcdir"/*.c "$srcdir"/*.h; do
-	sed -n 's/^#include "\(.*\.h\)".*/\1/p' "$s" |
-	    grep -v -x config.h | sed "s|^|$(basename "$s") |"
-done | sort -u >"$work/includes"
+awk 'FNR == 1 { f = FILENAME; sub(/.*\//, "", f) }
+    /^#include "/ { h = $2; gsub(/"/, "", h); if (h != "config.h") print f, h }' \
+    "$srcdir"/*.c "$srcdir"/*.h | sort -u >"$work/includes"
 
 # judge KIND: each "from to" line on stdin against the rule; one line per
 # breach. proc- files may use only base- and proc-; proc-proto.h is the

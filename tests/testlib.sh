@@ -27,9 +27,9 @@
 #                                 run with --dir DIR could leave behind,
 #                                 whoever their parent is by now
 #   use_tmux PREFIX               a private tmux server: T ARGS... runs
-#                                 tmux on socket PREFIX<pid> ($sock); at
-#                                 exit or INT/TERM/HUP its server is
-#                                 killed and $work removed
+#                                 tmux on socket $work/tmux-PREFIX
+#                                 ($sock); at exit its server is killed
+#   stop_pid PID                  kill and reap PID (nothing when empty)
 #   benchtop_procs DIR            benchtop, its partners and benchtop-proc
 #                                 (by name) whose command line names DIR:
 #                                 not the shell or tmux that started them
@@ -47,6 +47,7 @@ exit_hooks=
 test_begin() {
 	BENCHTOP=${BENCHTOP:-./src/benchtop}
 	PYTHON=${PYTHON:-python3}
+	# shellcheck disable=SC2034 # for the scripts
 	here=$(cd "$(dirname "$0")" && pwd)
 	work=$(mktemp -d "${TMPDIR:-/tmp}/bt-$1.XXXXXX") || exit 99
 	XDG_CONFIG_HOME=$work/config
@@ -128,13 +129,15 @@ benchtop_procs() {
 
 use_tmux() {
 	sock=$work/tmux-$1
-	# A screen that quits writes its settings file: keep it in $work,
-	# never in the user's own configuration.
-	XDG_CONFIG_HOME=$work/config
-	export XDG_CONFIG_HOME
 	# shellcheck disable=SC2317 # T is called by the script
 	T() { tmux -S "$sock" -f /dev/null "$@"; }
-	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
+	at_exit 'T kill-server 2>/dev/null'
+}
+
+stop_pid() {
+	[ -n "$1" ] || return 0
+	kill "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
 }
 
 status() {
