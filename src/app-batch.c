@@ -339,6 +339,8 @@ load_reference(struct batch *b)
 		fatal_sayf("--story:%s", err + 6);
 	else if (b->o->check != NULL && strncmp(err, "--ref:", 6) == 0)
 		fatal_sayf("--check:%s", err + 6);
+	else if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--story:%s", err + 6);
 	else
 		fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;

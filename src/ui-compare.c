@@ -62,7 +62,7 @@ visible(struct ui *ui, struct cursor *c)
 }
 
 /* Where the bars' axis is: right of the fixed columns. */
-#define FIXED_COLS 51
+#define FIXED_COLS 52
 
 static void
 machine_line(struct ui *ui, struct cursor *c, const char *mark, const char *id,

@@ -41,9 +41,9 @@ enum col {
  * the column with the highest `drop` number goes first. NAME, VALUE and
  * UNIT never go (a value without its unit says nothing); the references
  * outlast the history, which the detail screen shows in full. SPARK and
- * STATUS take what is left. 80 columns hold TEST VALUE UNIT NS/OP
- * HISTORY VS REF STATUS; with two references, TEST VALUE UNIT VS A VS B
- * B/A STATUS.
+ * STATUS take what is left, STATUS at least "noisy 100%" or "first
+ * look" whole. 80 columns hold TEST VALUE UNIT NS/OP HISTORY VS REF
+ * STATUS; with two references, TEST VALUE UNIT VS A VS B B/A STATUS.
  */
 static const struct column {
 	const char *title;
@@ -63,7 +63,7 @@ static const struct column {
 	[COL_B_VS_A] = { "B/A", 7, 3 },
 	/* BYTE 3.11's result / baseline, on its six rows (ui-story.c). */
 	[COL_INDEX] = { "INDEX", 6, 7 },
-	[COL_STATUS] = { "STATUS", 8, 2 },
+	[COL_STATUS] = { "STATUS", 10, 2 }, /* "noisy 100%", "first look" */
 };
 
 struct layout {

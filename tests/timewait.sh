@@ -61,6 +61,8 @@ if [ -n "${BT_NET_PRIVATE:-}" ] && command -v nft >/dev/null 2>&1 &&
 		nft add rule inet bt_timewait input iifname lo \
 		    meta l4proto $proto counter
 	done
+	# Nothing else talks in this namespace: hundreds of packets are the
+	# rows' own (thousands on a quiet machine, fewer under load).
 	"$BENCHTOP" --batch -t 0.5 --dir "$work" \
 	    --only lmbench.lat_tcp,lmbench.lat_udp >/dev/null 2>&1
 	counts=$(nft list chain inet bt_timewait input |
@@ -68,8 +70,8 @@ if [ -n "${BT_NET_PRIVATE:-}" ] && command -v nft >/dev/null 2>&1 &&
 	    tr '\n' ' ')
 	nft delete table inet bt_timewait
 	check "the loopback input hook counted the rows' packets ($counts)" \
-	    sh -c "echo '$counts' | grep -Eq 'tcp=[0-9]{4}' &&
-	    echo '$counts' | grep -Eq 'udp=[0-9]{4}'"
+	    sh -c "echo '$counts' | grep -Eq 'tcp=[0-9]{3}' &&
+	    echo '$counts' | grep -Eq 'udp=[0-9]{3}'"
 else
 	echo "note: no nft or no private namespace: the hook is not checked"
 fi

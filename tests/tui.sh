@@ -117,6 +117,9 @@ if wait_for "history (oldest left)" 3; then ok; else fail_screen "enter: detail"
 # After b the detail says what the verdict was judged against.
 shows "the detail gives the verdict's bar" \
     "vs baseline [-+][0-9.]*% +-[0-9.]*% *bar [0-9.]*% (spread [0-9.]*%, slices [0-9.]*%, machine [0-9.]*%) *newest [0-9]*% noisy"
+# null_call has no partner: no partner CPU to show.
+if has "placement single, worker CPU" && ! has "partner CPU -1"; then ok
+else fail_screen "detail: no partner CPU -1"; fi
 T send-keys x
 
 # Q: quiet screen; it still redraws (every 5 s, between samples).
@@ -160,6 +163,8 @@ T send-keys f
 if wait_for "FOCUS lmbench.null_call" 3; then ok; else fail "f: FOCUS"; fi
 T send-keys f
 if wait_for "focus off" 3; then ok; else fail "f again: focus off"; fi
+# The focused rounds were one test long: not the cycle of all of them.
+if ! has "cycle [01]s"; then ok; else fail_screen "after focus: no cycle of 1 s"; fi
 
 T resize-window -x 40 -y 10
 if wait_for "need 60x12" 3; then ok; else fail_screen "size message at 40x10"; fi
@@ -230,10 +235,12 @@ header_whole() {
 	    NR >= 4 && !/^ref / && !/^BYTE 3\.11 index: / { exit 1 }
 	    END { if (NR < 5) exit 1 }' "$work/screen"
 }
-# Every test row shows a unit beside its value.
+# Every test row shows a unit beside its value, and the value in the
+# column's one format: 4 significant digits, never "3893329.5".
 units_whole() {
 	awk '$1 ~ /^(byte|lmbench|ctxbench|bsd|extra)\./ { rows++
-	    if ($3 !~ /^(lps|lpm|KBps|us|MB\/s|loops\/s|calls\/s|cycles)$/) bad = 1 }
+	    if ($3 !~ /^(lps|lpm|KBps|us|MB\/s|loops\/s|calls\/s|cycles)$/) bad = 1
+	    if ($2 ~ /[0-9][0-9][0-9][0-9][0-9]/) bad = 1 }
 	    END { exit bad || rows == 0 }' "$work/screen"
 }
 refs_only='byte.syscall,lmbench.null_call,bsd.write,ctxbench.pipes,bsd.mutex'
@@ -261,6 +268,15 @@ T send-keys R
 if wait_for "^ref B k7: " 3; then ok; else fail_screen "R: next second reference"; fi
 T send-keys v
 if wait_for "B against A (k7 vs p6)" 3; then ok; else fail_screen "v: B against A"; fi
+# v: values in the screen's format ("216." never), every bar's axis in
+# one column whatever the ratio's width.
+if ! grep -Eq '[0-9]\.( |$)' "$work/screen"; then ok
+else fail_screen "v: a value with a trailing point"; fi
+# (a bar's block is one column and three bytes: one byte each for awk)
+if sed 's/\xe2\x96\x88/X/g' "$work/screen" | awk 'NR > 4 && !/^MACHINE/ && /\|/ {
+    c = index(substr($0, 40), "|"); if (c && col && c != col) bad = 1
+    if (c) col = c } END { exit bad || !col }'; then ok
+else fail_screen "v: the bars' axis in one column"; fi
 T send-keys x s t
 if wait_for "byte.syscall disabled" 3; then ok; else fail_screen "t on the first row"; fi
 stop
@@ -356,7 +372,7 @@ if [ -z "$missing" ]; then ok; else fail "keys not in the help:$missing"; fi
 # Every column, mark and unit explained.
 missing=
 for w in VALUE NS/OP CYC/OP HISTORY CV% "VS BASELINE" "VS REF" "B/A" \
-    STATUS "noisy N%" "~  " "n/c" lps lpm KBps MB/s calls/s loops/s \
+    STATUS INDEX "noisy N%" "~  " "n/c" lps lpm KBps MB/s calls/s loops/s \
     "us, ns" cycles "geometric-mean"; do
 	grep -qF -- "$w" "$work/help" || missing="$missing '$w'"
 done
