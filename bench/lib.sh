@@ -60,9 +60,38 @@ bench_init() {
 	fi
 }
 
-# Scripts that start something (footprint.sh) redefine this.
+# At exit: the tmux server of use_tmux, if any, and the process in
+# $bg_pid (one the script started in the background and clears once it
+# has ended it). Scripts that start more (footprint.sh) redefine this.
 bench_cleanup() {
-	:
+	[ -n "${sock:-}" ] && T kill-server 2>/dev/null
+	stop_pid "${bg_pid:-}"
+}
+
+# stop_pid PID: end a process this script started (nothing when empty).
+stop_pid() {
+	[ -n "$1" ] || return 0
+	kill "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+}
+
+# use_tmux: a private tmux server for the screen, on socket $sock in the
+# scratch directory; T ARGS... runs tmux on it. screen_start W H COMMAND
+# starts COMMAND on a fresh W x H screen; screen_stop quits the screen
+# (q: it writes its settings and --log) and ends the server.
+use_tmux() {
+	sock=$tmp/tmux
+}
+T() {
+	tmux -S "$sock" -f /dev/null "$@"
+}
+screen_start() {
+	T new-session -d -x "$1" -y "$2" "$3"
+}
+screen_stop() {
+	T send-keys q
+	sleep 1
+	T kill-server 2>/dev/null
 }
 
 # One line about the machine and its load, for every table's header.

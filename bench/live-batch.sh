@@ -53,15 +53,7 @@ ONLY=${ONLY:-*}
 ROUNDS=${ROUNDS:-4}
 BATCH_S=${BATCH_S:-1}
 MODES=${MODES:-default j2 j2screen}
-sock=$tmp/tmux
-T() { tmux -S "$sock" -f /dev/null "$@"; }
-bench_cleanup() {
-	T kill-server 2>/dev/null
-	if [ -n "${live_pid:-}" ]; then
-		kill "$live_pid" 2>/dev/null
-		wait "$live_pid" 2>/dev/null
-	fi
-}
+use_tmux
 
 if ! command -v python3 >/dev/null 2>&1; then
 	note "no python3: cannot read the reports"
@@ -99,22 +91,18 @@ run_watch() { # run_watch LOG [OPTION...]
 	shift
 	"$BENCHTOP" --watch 1 --log "$out" --only "$ONLY" "$@" \
 	    2>"$tmp/watch.err" &
-	live_pid=$!
+	bg_pid=$!
 	sleep "$LIVE_S"
-	kill -TERM "$live_pid" 2>/dev/null
-	wait "$live_pid" 2>/dev/null
-	live_pid=
+	stop_pid "$bg_pid"
+	bg_pid=
 }
 screens=0
 run_screen() { # run_screen LOG: a fresh tmux server (socket) each time
 	screens=$((screens + 1))
 	sock=$tmp/tmux-$screens
-	T new-session -d -x 120 -y 40 \
-	    "exec '$BENCHTOP' -j 2 --only '$ONLY' --log '$1'"
+	screen_start 120 40 "exec '$BENCHTOP' -j 2 --only '$ONLY' --log '$1'"
 	sleep "$LIVE_S"
-	T send-keys q
-	sleep 1
-	T kill-server 2>/dev/null
+	screen_stop
 }
 run_mode() { # run_mode MODE ROUND
 	case $1 in

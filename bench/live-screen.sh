@@ -49,16 +49,7 @@ RUNS=${RUNS:-3}
 PARTS=${PARTS:-picture focus}
 STEADY_S=${STEADY_S:-120}
 FOCUS_TEST=${FOCUS_TEST:-lmbench.null_call}
-sock=$tmp/tmux
-hog=
-T() { tmux -S "$sock" -f /dev/null "$@"; }
-bench_cleanup() {
-	T kill-server 2>/dev/null
-	if [ -n "$hog" ]; then
-		kill "$hog" 2>/dev/null
-		wait "$hog" 2>/dev/null
-	fi
-}
+use_tmux
 
 if ! command -v tmux >/dev/null 2>&1 || ! command -v python3 >/dev/null; then
 	note "needs tmux and python3"
@@ -71,14 +62,9 @@ machine_line
 start_screen() { # start_screen LOG [OPTION...]
 	log=$1
 	shift
-	T new-session -d -x "${WIDTH:-120}" -y "${HEIGHT:-40}" \
+	screen_start "${WIDTH:-120}" "${HEIGHT:-40}" \
 	    "exec '$BENCHTOP' --log '$log' $*"
 	t0=$(now)
-}
-stop_screen() {
-	T send-keys q
-	sleep 1
-	T kill-server 2>/dev/null
 }
 # log_times LOG T0: "first_all longest_wait" from the log's timestamps:
 # when every test had a sample, and the longest gap between two samples
@@ -197,7 +183,7 @@ r=1
 while [ "$r" -le "${RUNS_PICTURE:-$RUNS}" ]; do
 	start_screen "$tmp/run-$r.csv"
 	sleep "$STEADY_S"
-	stop_screen
+	screen_stop
 	ntests=$(awk -F, 'NR > 1 { print $2 }' "$tmp/run-$r.csv" | sort -u | grep -c .)
 	echo "live-screen.sh: run $r: $ntests tests gave samples"
 	times=$(log_times "$tmp/run-$r.csv" "$t0")
@@ -225,18 +211,17 @@ while [ "$r" -le "$RUNS" ]; do
 	rows_worse "${FOCUS_QUIET_S:-10}" | grep -c . >>"$tmp/fquiet"
 	hog_cpu=$(row_cpu "$tmp/focus-$r.csv")
 	taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
-	hog=$!
+	bg_pid=$!
 	w=$(wait_screen 'WORSE' "^$FOCUS_TEST" 30)
 	echo "$w" >>"$tmp/worse"
-	kill "$hog"
-	wait "$hog" 2>/dev/null
-	hog=
+	stop_pid "$bg_pid"
+	bg_pid=
 	if [ "$w" = - ]; then # never WORSE: nothing to come back from
 		echo - >>"$tmp/back"
 	else
 		wait_screen '!WORSE' "^$FOCUS_TEST" 30 >>"$tmp/back"
 	fi
-	stop_screen
+	screen_stop
 	r=$((r + 1))
 done
 
@@ -276,13 +261,12 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 	case " $PARTS " in *" cycle "*)
 		hog_cpu=$(row_cpu "$tmp/all.csv")
 		taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
-		hog=$!
+		bg_pid=$!
 		t_hog=$(now)
 		cyc_worse=$(wait_screen 'WORSE' "^$FOCUS_TEST" \
 		    $((${cyc_s:-60} * 3)))
-		kill "$hog"
-		wait "$hog" 2>/dev/null
-		hog=
+		stop_pid "$bg_pid"
+		bg_pid=
 		t_gone=$(now)
 		if [ "$cyc_worse" != - ]; then
 			cyc_back=$(wait_screen '!WORSE' "^$FOCUS_TEST" \
@@ -292,7 +276,7 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 		fi
 		;;
 	esac
-	stop_screen
+	screen_stop
 	;;
 esac
 in_cycles() { awk -v v="$1" -v c="$cyc_s" 'BEGIN {

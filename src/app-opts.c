@@ -8,12 +8,13 @@
 
 #include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "export-listen.h"
-#include "ref-profile.h"
+#include "report-profile.h"
 #include "report-seed.h"
 
 enum {
@@ -262,55 +263,148 @@ rejected_option(char **argv)
 	return buf;
 }
 
+/*
+ * Options that take a number in a range into a double of struct opts:
+ * the flag, its bounds (lo_open: lo itself is refused), where the value
+ * goes, what a bad one is told, and the OPTS_GIVEN_* bit it sets.
+ */
+static const struct number_option {
+	int code;
+	const char *flag;
+	double lo, hi;
+	int lo_open;
+	size_t field;
+	const char *expected;
+	unsigned given;
+} number_options[] = {
+	{ 't', "-t", 0, 86400, 1, offsetof(struct opts, seconds),
+	    "seconds, 0 < t <= 86400", 0 },
+	{ OPT_SAMPLE_MS, "--sample-ms", 1, 10000, 0,
+	    offsetof(struct opts, sample_ms), "milliseconds, 1..10000", 0 },
+	{ OPT_WATCH, "--watch", 0.5, 86400, 0, offsetof(struct opts, watch_s),
+	    "seconds, 0.5..86400", 0 },
+	{ 'd', "-d", 0.1, 60, 0, offsetof(struct opts, delay_s),
+	    "seconds, 0.1..60", OPTS_GIVEN_DELAY },
+	{ OPT_SLICE_MS, "--slice-ms", 100, 60000, 0,
+	    offsetof(struct opts, slice_ms), "milliseconds, 100..60000", 0 },
+	{ OPT_TOLERANCE, "--tolerance", 0, 1000, 0,
+	    offsetof(struct opts, tolerance_pct), "a percentage, 0..1000", 0 },
+};
+
+/*
+ * Options that take a name (a file, a directory, an id) that must not be
+ * empty, into a string of struct opts; `batch`: the option asks for
+ * batch mode.
+ */
+static const struct text_option {
+	int code;
+	const char *flag;
+	size_t field;
+	const char *expected;
+	int batch;
+} text_options[] = {
+	{ OPT_OM_FILE, "--openmetrics-file", offsetof(struct opts, om_file),
+	    "a file path", 0 },
+	{ OPT_LOG, "--log", offsetof(struct opts, log), "a file name", 0 },
+	{ OPT_DATA, "--data", offsetof(struct opts, data), "a directory", 0 },
+	{ OPT_REF, "--ref", offsetof(struct opts, ref),
+	    "a class, machine or profile", 0 },
+	{ OPT_CHECK, "--check", offsetof(struct opts, check),
+	    "a profile or reference machine", 1 },
+	{ OPT_MACHINE, "--machine", offsetof(struct opts, machine),
+	    "a reference machine id", 0 },
+	{ OPT_HTML, "--html", offsetof(struct opts, html), "a file name", 0 },
+	{ OPT_DIR, "--dir", offsetof(struct opts, dir), "a directory", 0 },
+};
+
+/* Options that only choose the report's format. */
+static const struct {
+	int code;
+	enum report_format format;
+} format_options[] = {
+	{ OPT_JSON, REPORT_JSON },
+	{ OPT_CSV, REPORT_CSV },
+	{ OPT_OPENMETRICS, REPORT_OPENMETRICS },
+	{ OPT_JSONL, REPORT_JSONL },
+};
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* At least batch mode (a later --list or --help still wins). */
+static void
+want_batch(struct opts *o)
+{
+	o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+}
+
+/* A table's option: 0 done, -1 with err a bad value, 1 not a table's. */
 static int
-apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
+apply_table_option(int c, const char *arg, struct opts *o, char *err,
+    size_t size)
+{
+	for (size_t k = 0; k < COUNT_OF(number_options); k++) {
+		const struct number_option *n = &number_options[k];
+
+		if (n->code != c)
+			continue;
+		if (parse_number(arg, n->lo, n->hi, n->lo_open,
+		        (double *)((char *)o + n->field)) != 0)
+			return bad_value(err, size, n->flag, arg, n->expected);
+		o->given |= n->given;
+		o->seconds_set |= c == 't';
+		return 0;
+	}
+	for (size_t k = 0; k < COUNT_OF(text_options); k++) {
+		const struct text_option *t = &text_options[k];
+
+		if (t->code != c)
+			continue;
+		*(const char **)((char *)o + t->field) = arg;
+		if (*arg == '\0')
+			return bad_value(err, size, t->flag, arg, t->expected);
+		if (t->batch)
+			want_batch(o);
+		return 0;
+	}
+	for (size_t k = 0; k < COUNT_OF(format_options); k++)
+		if (format_options[k].code == c) {
+			o->format = format_options[k].format;
+			return 0;
+		}
+	return 1;
+}
+
+/* -j and --mem-size: whole numbers in a range. */
+static int
+apply_whole_number(int c, const char *arg, struct opts *o, char *err,
+    size_t size)
 {
 	double v;
 
+	if (c == 'j') {
+		if (parse_number(arg, 1, OPTS_MAX_CPUS, 0, &v) != 0 ||
+		    v != (int)v)
+			return bad_value(err, size, "-j", arg,
+			    "a whole number of workers, 1..256");
+		o->jobs = (int)v;
+		o->given |= OPTS_GIVEN_JOBS;
+		return 0;
+	}
+	if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
+		return bad_value(err, size, "--mem-size", arg,
+		    "a whole number of MiB, 1..65536");
+	o->mem_mib = (unsigned)v;
+	return 0;
+}
+
+/* --placement, --report, --save, --listen, --story: a value of a kind. */
+static int
+apply_named_value(int c, const char *arg, struct opts *o, char *err,
+    size_t size)
+{
+	enum report_seed seed;
+
 	switch (c) {
-	case 't':
-		if (parse_number(arg, 0, 86400, 1, &o->seconds) != 0)
-			return bad_value(err, size, "-t", arg,
-			    "seconds, 0 < t <= 86400");
-		o->seconds_set = 1;
-		return 0;
-	case OPT_SAMPLE_MS:
-		if (parse_number(arg, 1, 10000, 0, &o->sample_ms) != 0)
-			return bad_value(err, size, "--sample-ms", arg,
-			    "milliseconds, 1..10000");
-		return 0;
-	case OPT_ONLY:
-		o->only = arg;
-		return check_globs("--only", arg, err, size);
-	case OPT_SKIP:
-		o->skip = arg;
-		return check_globs("--skip", arg, err, size);
-	case OPT_JSON:
-		o->format = REPORT_JSON;
-		return 0;
-	case OPT_CSV:
-		o->format = REPORT_CSV;
-		return 0;
-	case OPT_OPENMETRICS:
-		o->format = REPORT_OPENMETRICS;
-		return 0;
-	case OPT_IDENTIFY:
-		o->mode = o->mode < OPTS_IDENTIFY ? OPTS_IDENTIFY : o->mode;
-		return 0;
-	case OPT_JSONL:
-		o->format = REPORT_JSONL;
-		return 0;
-	case OPT_WATCH:
-		if (parse_number(arg, 0.5, 86400, 0, &o->watch_s) != 0)
-			return bad_value(err, size, "--watch", arg,
-			    "seconds, 0.5..86400");
-		return 0;
-	case OPT_OM_FILE:
-		if (*arg == '\0')
-			return bad_value(err, size, "--openmetrics-file", arg,
-			    "a file path");
-		o->om_file = arg;
-		return 0;
 	case OPT_PLACEMENT:
 		if (strcmp(arg, "same") == 0)
 			o->placement = BENCH_PLACE_SAME;
@@ -321,92 +415,12 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			    "same or spread");
 		o->given |= OPTS_GIVEN_PLACEMENT;
 		return 0;
-	case OPT_MEM_SIZE:
-		if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
-			return bad_value(err, size, "--mem-size", arg,
-			    "a whole number of MiB, 1..65536");
-		o->mem_mib = (unsigned)v;
-		return 0;
-	case 'j':
-		if (parse_number(arg, 1, OPTS_MAX_CPUS, 0, &v) != 0 ||
-		    v != (int)v)
-			return bad_value(err, size, "-j", arg,
-			    "a whole number of workers, 1..256");
-		o->jobs = (int)v;
-		o->given |= OPTS_GIVEN_JOBS;
-		return 0;
-	case 'd':
-		if (parse_number(arg, 0.1, 60, 0, &o->delay_s) != 0)
-			return bad_value(err, size, "-d", arg,
-			    "seconds, 0.1..60");
-		o->given |= OPTS_GIVEN_DELAY;
-		return 0;
-	case OPT_SLICE_MS:
-		if (parse_number(arg, 100, 60000, 0, &o->slice_ms) != 0)
-			return bad_value(err, size, "--slice-ms", arg,
-			    "milliseconds, 100..60000");
-		return 0;
-	case OPT_CPU:
-		if (parse_cpu_list(arg, o) != 0)
-			return bad_value(err, size, "--cpu", arg,
-			    "a list of CPUs such as 0,2-3");
-		return 0;
-	case OPT_NO_COLOR:
-		o->no_color = 1;
-		return 0;
-	case OPT_QUIET_UI:
-		o->quiet_ui = 1;
-		o->given |= OPTS_GIVEN_QUIET;
-		return 0;
-	case OPT_LOG:
-		o->log = arg;
-		if (*arg == '\0')
-			return bad_value(err, size, "--log", arg,
-			    "a file name");
-		return 0;
-	case OPT_DATA:
-	case OPT_REF:
-		if (*arg == '\0')
-			return bad_value(err, size,
-			    c == OPT_DATA ? "--data" : "--ref", arg,
-			    c == OPT_DATA ? "a directory"
-			                  : "a class, machine or profile");
-		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
-		return 0;
-	case OPT_STORY:
-		if (strchr(arg, ',') == NULL)
-			return bad_value(err, size, "--story", arg,
-			    "two classes or machines, A,B (p6,netburst)");
-		o->story = arg;
-		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
-		return 0;
-	case OPT_REPORT: {
-		enum report_seed seed;
-
+	case OPT_REPORT:
 		if (report_seed_parse(arg, &seed) != 0)
 			return bad_value(err, size, "--report", arg,
 			    "byte, lmbench or ctxbench");
 		o->report = seed;
-		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
-		return 0;
-	}
-	case OPT_CHECK:
-		if (*arg == '\0')
-			return bad_value(err, size, "--check", arg,
-			    "a profile or reference machine");
-		o->check = arg;
-		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
-		return 0;
-	case OPT_TOLERANCE:
-		if (parse_number(arg, 0, 1000, 0, &o->tolerance_pct) != 0)
-			return bad_value(err, size, "--tolerance", arg,
-			    "a percentage, 0..1000");
-		return 0;
-	case OPT_MACHINE:
-		if (*arg == '\0')
-			return bad_value(err, size, "--machine", arg,
-			    "a reference machine id");
-		o->machine = arg;
+		want_batch(o);
 		return 0;
 	case OPT_SAVE:
 		if (!profile_name_ok(arg))
@@ -414,23 +428,56 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			    "a name of letters, digits, '.', '_', '-'");
 		o->save = arg;
 		return 0;
-	case OPT_HTML:
-		if (*arg == '\0')
-			return bad_value(err, size, "--html", arg,
-			    "a file name");
-		o->html = arg;
-		return 0;
 	case OPT_LISTEN:
 		if (listen_parse(arg, NULL) != 0)
 			return bad_value(err, size, "--listen", arg,
 			    "[ADDR:]PORT, PORT 1..65535, ADDR numeric");
 		o->listen = arg;
 		return 0;
-	case OPT_DIR:
-		o->dir = arg;
-		if (*arg == '\0')
-			return bad_value(err, size, "--dir", arg,
-			    "a directory");
+	case OPT_STORY:
+		if (strchr(arg, ',') == NULL)
+			return bad_value(err, size, "--story", arg,
+			    "two classes or machines, A,B (p6,netburst)");
+		o->story = arg;
+		want_batch(o);
+		return 0;
+	}
+	return 1;
+}
+
+/* One option and its argument into `o`; -1 with err for a bad value. */
+static int
+apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
+{
+	int rc;
+
+	if ((rc = apply_table_option(c, arg, o, err, size)) <= 0 ||
+	    (rc = apply_named_value(c, arg, o, err, size)) <= 0)
+		return rc;
+	switch (c) {
+	case 'j':
+	case OPT_MEM_SIZE:
+		return apply_whole_number(c, arg, o, err, size);
+	case OPT_ONLY:
+		o->only = arg;
+		return check_globs("--only", arg, err, size);
+	case OPT_SKIP:
+		o->skip = arg;
+		return check_globs("--skip", arg, err, size);
+	case OPT_CPU:
+		if (parse_cpu_list(arg, o) != 0)
+			return bad_value(err, size, "--cpu", arg,
+			    "a list of CPUs such as 0,2-3");
+		return 0;
+	case OPT_IDENTIFY:
+		o->mode = o->mode < OPTS_IDENTIFY ? OPTS_IDENTIFY : o->mode;
+		return 0;
+	case OPT_NO_COLOR:
+		o->no_color = 1;
+		return 0;
+	case OPT_QUIET_UI:
+		o->quiet_ui = 1;
+		o->given |= OPTS_GIVEN_QUIET;
 		return 0;
 	}
 	return -1;

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "base-fatal.h"
+
 #include "report-seed.h"
 #include "report.h"
 
@@ -66,10 +68,7 @@ struct opts {
 #define OPTS_GIVEN_PLACEMENT (1u << 2)
 #define OPTS_GIVEN_QUIET     (1u << 3)
 
-/* Exit codes, documented in --help and the man page. */
-#define EXIT_OK      0
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE   2
+/* Exit codes (EXIT_OK, EXIT_RUNTIME, EXIT_USAGE): base-fatal.h. */
 /* 3 (EXIT_SLOWER, report-verdict.h): --check found a test slower than tolerated
  */
 

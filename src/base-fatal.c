@@ -11,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "app-opts.h"
-
 /* A message must not land inside the curses screen: end it first. */
 static void
 restore_terminal(void)

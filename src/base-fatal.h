@@ -18,6 +18,11 @@
 
 #include <stddef.h>
 
+/* Exit codes, documented in --help and the man page. */
+#define EXIT_OK      0
+#define EXIT_RUNTIME 1
+#define EXIT_USAGE   2
+
 /* "benchtop: WHAT: WHY" (WHAT NULL: "benchtop: WHY"). */
 void fatal_say(const char *what, const char *why);
 

@@ -6,7 +6,22 @@
 #ifndef BENCHTOP_UNITS_H
 #define BENCHTOP_UNITS_H
 
-#include "bench.h"
+/*
+ * The unit the origin reports in. Rates and bandwidths are derived from
+ * ns/op and `work_per_op` (see base-units.c); `us` is ns/op / 1000; `cycles`
+ * is cycles/op.
+ */
+enum bench_unit {
+	BENCH_UNIT_LPS,     /* loops per second (BYTE) */
+	BENCH_UNIT_LPM,     /* loops per minute (BYTE) */
+	BENCH_UNIT_KBPS,    /* KiB per second (BYTE file tests) */
+	BENCH_UNIT_US,      /* microseconds per operation (lmbench) */
+	BENCH_UNIT_MBPS,    /* MB/s, lmbench's MB = 10^6 bytes */
+	BENCH_UNIT_LOOPS_S, /* loops per second (ctxbench) */
+	BENCH_UNIT_CALLS_S, /* calls per second (FreeBSD thread) */
+	BENCH_UNIT_CYCLES,  /* CPU cycles per operation (FreeBSD thread) */
+	BENCH_UNIT_COUNT
+};
 
 /*
  * The value of one operation in `unit`, given its cost. `work_per_op` is

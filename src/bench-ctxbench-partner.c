@@ -21,32 +21,24 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-util.h"
+
 /* ---- State ---- */
 
 int
 cb_state_new(struct bench_ctx *ctx, struct cb_state **stp)
 {
-	struct cb_state *st = calloc(1, sizeof *st);
+	struct cb_state *st = bench_state_new(ctx, sizeof *st);
 
-	*stp = st;
-	if (st == NULL)
-		return bench_fail(ctx, "calloc", errno);
+	if ((*stp = st) == NULL)
+		return BENCH_FAILED;
 	st->to_peer = st->from_peer = st->peer_in = st->peer_out = -1;
 	st->msqid = st->semid = -1;
 	st->tgid = getpid();
 	st->tid = (pid_t)syscall(SYS_gettid);
 	(void)sigemptyset(&st->usr1);
 	(void)sigaddset(&st->usr1, SIGUSR1);
-	ctx->state = st;
 	return BENCH_OK;
-}
-
-void
-cb_close(int *fd)
-{
-	if (*fd >= 0)
-		(void)close(*fd);
-	*fd = -1;
 }
 
 /* Take every SIGUSR1 pending for this thread, without waiting. */
@@ -83,12 +75,12 @@ cb_teardown(struct bench_ctx *ctx)
 		return;
 	if (st->shm != NULL)
 		atomic_store_explicit(&st->shm->stop, 1, memory_order_relaxed);
-	cb_close(&st->to_peer);
-	cb_close(&st->from_peer);
+	bench_close_fd(&st->to_peer);
+	bench_close_fd(&st->from_peer);
 	bench_partner_proc_stop(&st->partner);
 	bench_partner_thread_join(&st->watch);
-	cb_close(&st->peer_in);
-	cb_close(&st->peer_out);
+	bench_close_fd(&st->peer_in);
+	bench_close_fd(&st->peer_out);
 	cb_sysv_remove(st);
 	if (st->mask_saved) {
 		cb_sig_drain(st);

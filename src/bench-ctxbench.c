@@ -268,8 +268,8 @@ cb_pipe_partner(void *arg)
 	ssize_t r;
 	char c;
 
-	cb_close(&st->to_peer);
-	cb_close(&st->from_peer);
+	bench_close_fd(&st->to_peer);
+	bench_close_fd(&st->from_peer);
 	for (;;) {
 		if ((r = read(st->peer_in, &c, 1)) != 1)
 			return r == 0 ? 0 : 1;
@@ -314,8 +314,8 @@ cb_pipe_setup(struct bench_ctx *ctx)
 	st->peer_out = p2[1];
 	if ((rc = cb_start(ctx, st, cb_pipe_partner, 0)) != BENCH_OK)
 		return rc;
-	cb_close(&st->peer_in);
-	cb_close(&st->peer_out);
+	bench_close_fd(&st->peer_in);
+	bench_close_fd(&st->peer_out);
 	return cb_pipe_run(ctx, 1);
 }
 

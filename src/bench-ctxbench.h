@@ -63,7 +63,6 @@ struct cb_state {
 
 /* A new state in ctx->state (and *stp), every descriptor and object -1. */
 int cb_state_new(struct bench_ctx *ctx, struct cb_state **stp);
-void cb_close(int *fd);
 /* Take every SIGUSR1 pending for this thread, without waiting. */
 void cb_sig_drain(struct cb_state *st);
 void cb_teardown(struct bench_ctx *ctx);

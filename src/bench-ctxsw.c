@@ -143,23 +143,15 @@ ctx_get(int fd, uint32_t *token)
 
 /* ---- The partners ----------------------------------------------------- */
 
-static void
-ctx_close_fd(int *fd)
-{
-	if (*fd >= 0)
-		(void)close(*fd);
-	*fd = -1;
-}
-
 /* Close every ring end except pipe `rd`'s read end and `wr`'s write end. */
 static void
 ctx_close_others(struct ctx_state *st, int rd, int wr)
 {
 	for (int i = 0; i < st->nprocs; i++) {
 		if (i != rd)
-			ctx_close_fd(&st->pipes[i][0]);
+			bench_close_fd(&st->pipes[i][0]);
 		if (i != wr)
-			ctx_close_fd(&st->pipes[i][1]);
+			bench_close_fd(&st->pipes[i][1]);
 	}
 }
 
@@ -176,8 +168,8 @@ ctx_partner(void *arg)
 	uint32_t token;
 
 	ctx_close_others(st, self - 1, self);
-	ctx_close_fd(&st->base_pipe[0]);
-	ctx_close_fd(&st->base_pipe[1]);
+	bench_close_fd(&st->base_pipe[0]);
+	bench_close_fd(&st->base_pipe[1]);
 	rd = st->pipes[self - 1][0];
 	wr = st->pipes[self][1];
 	ctx_ws_fill(st->partner_ws, st->ws_words);
@@ -253,9 +245,8 @@ ctx_state_new(struct bench_ctx *ctx, const struct ctx_params *pp)
 	struct ctx_state *st;
 	size_t n = (size_t)pp->nprocs;
 
-	if ((st = calloc(1, sizeof *st)) == NULL)
-		return bench_fail(ctx, "calloc", errno);
-	ctx->state = st;
+	if ((st = bench_state_new(ctx, sizeof *st)) == NULL)
+		return BENCH_FAILED;
 	st->base_pipe[0] = st->base_pipe[1] = -1;
 	st->pipes = malloc(n * sizeof st->pipes[0]);
 	st->partners = calloc(n, sizeof st->partners[0]);
@@ -373,8 +364,8 @@ ctx_teardown(struct bench_ctx *ctx)
 		return;
 	/* nprocs is 0 until pipes[] and partners[] both exist. */
 	ctx_close_others(st, -1, -1);
-	ctx_close_fd(&st->base_pipe[0]);
-	ctx_close_fd(&st->base_pipe[1]);
+	bench_close_fd(&st->base_pipe[0]);
+	bench_close_fd(&st->base_pipe[1]);
 	for (int i = 1; i < st->nprocs; i++)
 		bench_partner_proc_stop(&st->partners[i]);
 	free(st->ws);

@@ -77,13 +77,11 @@ static int ipc_bw_partner(void *);
 static int
 ipc_state_new(struct bench_ctx *ctx, struct ipc_state **stp)
 {
-	struct ipc_state *st = calloc(1, sizeof *st);
+	struct ipc_state *st = bench_state_new(ctx, sizeof *st);
 
-	*stp = st;
-	if (st == NULL)
-		return bench_fail(ctx, "calloc", errno);
+	if ((*stp = st) == NULL)
+		return BENCH_FAILED;
 	st->to_peer = st->from_peer = st->peer_in = st->peer_out = -1;
-	ctx->state = st;
 	return BENCH_OK;
 }
 

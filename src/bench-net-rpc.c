@@ -72,14 +72,6 @@ net_server_init(struct net_server *srv)
 	srv->ctl[0] = srv->ctl[1] = -1;
 }
 
-void
-net_close(int *fd)
-{
-	if (*fd >= 0)
-		(void)close(*fd);
-	*fd = -1;
-}
-
 int
 net_server_start(struct bench_ctx *ctx, struct net_server *srv,
     int (*serve)(void *), void *arg, const int *keep, int nkeep)
@@ -96,15 +88,15 @@ net_server_start(struct bench_ctx *ctx, struct net_server *srv,
 		return bench_fail(ctx, "pipe", errno);
 	st = bench_partner_proc_start(ctx, &srv->proc, net_server_main, srv,
 	    ctx->partner_cpu);
-	net_close(&srv->ctl[0]);
+	bench_close_fd(&srv->ctl[0]);
 	return st;
 }
 
 void
 net_server_stop(struct net_server *srv)
 {
-	net_close(&srv->ctl[1]);
-	net_close(&srv->ctl[0]);
+	bench_close_fd(&srv->ctl[1]);
+	bench_close_fd(&srv->ctl[0]);
 	bench_partner_proc_stop(&srv->proc);
 }
 
@@ -264,7 +256,7 @@ net_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf, int sndbuf)
 	    (st = net_abort_on_close(ctx, *afd)) == BENCH_OK)
 		st = net_set_buf(ctx, *afd, SO_SNDBUF, sndbuf);
 out:
-	net_close(&lfd);
+	bench_close_fd(&lfd);
 	return st;
 }
 
@@ -363,13 +355,12 @@ struct rpc_state {
 static int
 rpc_state_new(struct bench_ctx *ctx, struct rpc_state **out)
 {
-	struct rpc_state *s = calloc(1, sizeof *s);
+	struct rpc_state *s = bench_state_new(ctx, sizeof *s);
 
-	if (s == NULL)
-		return bench_fail(ctx, "calloc", errno);
+	if ((*out = s) == NULL)
+		return BENCH_FAILED;
 	net_server_init(&s->srv);
 	s->fd = s->srv_fd = -1;
-	ctx->state = *out = s;
 	return BENCH_OK;
 }
 
@@ -385,8 +376,8 @@ net_rpc_teardown(struct bench_ctx *ctx)
 		clnt_destroy(s->clnt);
 	if (s->have_xdrs)
 		xdr_destroy(&s->xdrs);
-	net_close(&s->fd);
-	net_close(&s->srv_fd);
+	bench_close_fd(&s->fd);
+	bench_close_fd(&s->srv_fd);
 	free(s);
 	ctx->state = NULL;
 }
@@ -582,7 +573,7 @@ net_rpc_udp_setup(struct bench_ctx *ctx)
 	if (setsockopt(s->srv_fd, SOL_IP, IP_PKTINFO, &one, sizeof one) != 0)
 		return bench_fail(ctx, "setsockopt IP_PKTINFO", errno);
 	st = net_server_start(ctx, &s->srv, rpc_dg_serve, s, &s->srv_fd, 1);
-	net_close(&s->srv_fd);
+	bench_close_fd(&s->srv_fd);
 	if (st != BENCH_OK || (st = rpc_client(ctx, s, &addr)) != BENCH_OK)
 		return st;
 	if (!clnt_control(s->clnt, CLSET_RETRY_TIMEOUT, (char *)&retry))
@@ -610,7 +601,7 @@ net_rpc_tcp_setup(struct bench_ctx *ctx)
 	xdrrec_create(&s->xdrs, RPC_BUF, RPC_BUF, s, rpc_vc_read, rpc_vc_write);
 	s->have_xdrs = 1;
 	st = net_server_start(ctx, &s->srv, rpc_vc_serve, s, &s->srv_fd, 1);
-	net_close(&s->srv_fd);
+	bench_close_fd(&s->srv_fd);
 	if (st != BENCH_OK)
 		return st;
 	return rpc_client(ctx, s, &addr);

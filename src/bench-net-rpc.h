@@ -86,9 +86,6 @@ int net_abort_on_close(struct bench_ctx *, int fd);
 /* SO_RCVTIMEO of NET_TIMEOUT_S on a client socket. */
 int net_set_timeout(struct bench_ctx *, int fd);
 
-/* close() when fd >= 0, then fd = -1. */
-void net_close(int *fd);
-
 /*
  * Why a client call failed: the run was stopped, or the server died
  * (bench_partner_proc_gone's reason), or else "call: " and errno's text

@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "bench-net-rpc.h"
+#include "bench-util.h"
 #include "bench.h"
 
 #define NET_XFERSIZE        (64 * 1024)   /* lmbench's XFERSIZE */
@@ -78,16 +79,15 @@ struct net_state {
 static int
 net_state_new(struct bench_ctx *ctx, struct net_state **out)
 {
-	struct net_state *s = calloc(1, sizeof *s);
+	struct net_state *s = bench_state_new(ctx, sizeof *s);
 
-	if (s == NULL)
-		return bench_fail(ctx, "calloc", errno);
+	if ((*out = s) == NULL)
+		return BENCH_FAILED;
 	net_server_init(&s->srv);
 	s->fd = s->srv_fd = s->maxfd = -1;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
 		s->lfd[i] = -1;
 	FD_ZERO(&s->set);
-	ctx->state = *out = s;
 	return BENCH_OK;
 }
 
@@ -103,10 +103,10 @@ net_teardown(struct bench_ctx *ctx)
 	for (int fd = 0; fd <= s->maxfd; fd++)
 		if (FD_ISSET(fd, &s->set))
 			(void)close(fd);
-	net_close(&s->fd);
-	net_close(&s->srv_fd);
+	bench_close_fd(&s->fd);
+	bench_close_fd(&s->srv_fd);
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
-		net_close(&s->lfd[i]);
+		bench_close_fd(&s->lfd[i]);
 	free(s->buf);
 	free(s->srv_buf);
 	free(s);
@@ -121,7 +121,7 @@ net_fork_server(struct bench_ctx *ctx, struct net_state *s,
 	int st;
 
 	st = net_server_start(ctx, &s->srv, serve, s, &s->srv_fd, 1);
-	net_close(&s->srv_fd);
+	bench_close_fd(&s->srv_fd);
 	return st;
 }
 
@@ -298,7 +298,7 @@ connect_setup(struct bench_ctx *ctx)
 	st = net_server_start(ctx, &s->srv, connect_serve, s, s->lfd,
 	    NET_CONNECT_PORTS);
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
-		net_close(&s->lfd[i]);
+		bench_close_fd(&s->lfd[i]);
 	return st;
 }
 

@@ -26,6 +26,7 @@
 #include "base-cycles.h"
 #include "base-threads.h"
 #include "bench-proc-files.h"
+#include "bench-util.h"
 #include "bench.h"
 
 #ifndef PKGLIBEXECDIR
@@ -91,14 +92,6 @@ insert_arg(struct bench_ctx *ctx, struct proc_client *c, int at,
 	    (size_t)(c->argc - 1 - at) * sizeof *c->argv);
 	c->argv[at] = moved;
 	return BENCH_OK;
-}
-
-static void
-close_fd(int *fd)
-{
-	if (*fd >= 0)
-		(void)close(*fd);
-	*fd = -1;
 }
 
 /*
@@ -221,7 +214,7 @@ proc_client_start(struct bench_ctx *ctx, struct proc_client *c, int cpu)
 	         cpu)) != BENCH_OK)
 		return st;
 	for (int i = 0; i < 3; i++)
-		close_fd(&c->kid_fds[i]);
+		bench_close_fd(&c->kid_fds[i]);
 	return read_reply(ctx, c, &c->hello, HELLO_WAIT_MS);
 }
 
@@ -266,13 +259,13 @@ wait_exit(struct proc_client *c)
 void
 proc_client_stop(struct proc_client *c)
 {
-	close_fd(&c->req_fd);
+	bench_close_fd(&c->req_fd);
 	if (c->proc.pid > 0 && c->rep_fd >= 0)
 		wait_exit(c);
 	bench_partner_proc_stop(&c->proc);
-	close_fd(&c->rep_fd);
+	bench_close_fd(&c->rep_fd);
 	for (int i = 0; i < 3; i++)
-		close_fd(&c->kid_fds[i]);
+		bench_close_fd(&c->kid_fds[i]);
 	for (int i = 0; i < c->argc; i++)
 		free(c->argv[i]);
 	proc_client_init(c);

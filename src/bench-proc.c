@@ -60,12 +60,11 @@ struct proc_state {
 static int
 proc_state_new(struct bench_ctx *ctx)
 {
-	struct proc_state *s = calloc(1, sizeof *s);
+	struct proc_state *s = bench_state_new(ctx, sizeof *s);
 
 	if (s == NULL)
-		return bench_fail(ctx, "calloc", errno);
+		return BENCH_FAILED;
 	proc_client_init(&s->helper);
-	ctx->state = s;
 	return BENCH_OK;
 }
 

@@ -35,6 +35,9 @@ struct syscall_state {
 	int have_file;     /* path was created by setup */
 	sigset_t old_mask; /* signal mask before sig_handle's setup */
 	struct sigaction old_action;
+	/* What sig_handle's setup changed, so that teardown restores only
+	 * that: a mask never saved would unblock every signal. */
+	int action_set, mask_set;
 };
 
 /* Counts handled signals; the handler is the measured delivery. */
@@ -50,21 +53,13 @@ on_signal(int sig)
 static int
 state_new(struct bench_ctx *ctx)
 {
-	struct syscall_state *s = calloc(1, sizeof *s);
+	struct syscall_state *s = bench_state_new(ctx, sizeof *s);
 
 	if (s == NULL)
-		return bench_fail(ctx, "calloc", errno);
+		return BENCH_FAILED;
 	s->fd_dup = s->fd_zero = s->fd_null = -1;
 	s->pipe_fds[0] = s->pipe_fds[1] = -1;
-	ctx->state = s;
 	return BENCH_OK;
-}
-
-static void
-close_if_open(int fd)
-{
-	if (fd >= 0)
-		(void)close(fd);
 }
 
 static void
@@ -75,11 +70,11 @@ state_free(struct bench_ctx *ctx)
 	if (s == NULL)
 		return;
 	if (s->fd_dup != 0)
-		close_if_open(s->fd_dup);
-	close_if_open(s->fd_zero);
-	close_if_open(s->fd_null);
-	close_if_open(s->pipe_fds[0]);
-	close_if_open(s->pipe_fds[1]);
+		bench_close_fd(&s->fd_dup);
+	bench_close_fd(&s->fd_zero);
+	bench_close_fd(&s->fd_null);
+	bench_close_fd(&s->pipe_fds[0]);
+	bench_close_fd(&s->pipe_fds[1]);
 	if (s->have_file)
 		(void)unlink(s->path);
 	free(s);
@@ -278,10 +273,12 @@ sig_handle_setup(struct bench_ctx *ctx)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGUSR1, &sa, &s->old_action) != 0)
 		return bench_fail(ctx, "sigaction", errno);
+	s->action_set = 1;
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	if ((st = pthread_sigmask(SIG_UNBLOCK, &set, &s->old_mask)) != 0)
 		return bench_fail(ctx, "pthread_sigmask", st);
+	s->mask_set = 1;
 	return BENCH_OK;
 }
 
@@ -319,8 +316,12 @@ sig_handle_teardown(struct bench_ctx *ctx)
 {
 	struct syscall_state *s = ctx->state;
 
-	(void)pthread_sigmask(SIG_SETMASK, &s->old_mask, NULL);
-	(void)sigaction(SIGUSR1, &s->old_action, NULL);
+	if (s == NULL) /* state_new failed: setup changed nothing */
+		return;
+	if (s->mask_set)
+		(void)pthread_sigmask(SIG_SETMASK, &s->old_mask, NULL);
+	if (s->action_set)
+		(void)sigaction(SIGUSR1, &s->old_action, NULL);
 	state_free(ctx);
 }
 

@@ -405,12 +405,29 @@ bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
 	return BENCH_OK;
 }
 
+void *
+bench_state_new(struct bench_ctx *ctx, size_t size)
+{
+	void *state = calloc(1, size);
+
+	if (state == NULL)
+		(void)bench_fail(ctx, "calloc", errno);
+	ctx->state = state;
+	return state;
+}
+
 void
-bench_temp_remove(int *fd, int *made, const char *path)
+bench_close_fd(int *fd)
 {
 	if (*fd >= 0)
 		(void)close(*fd);
 	*fd = -1;
+}
+
+void
+bench_temp_remove(int *fd, int *made, const char *path)
+{
+	bench_close_fd(fd);
 	if (*made)
 		(void)unlink(path);
 	*made = 0;

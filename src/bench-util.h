@@ -153,6 +153,17 @@ const char *bench_scratch_dir(const struct bench_ctx *ctx);
 int bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
     size_t size, int *fd);
 
+/*
+ * Setup's state: `size` zeroed bytes, set as ctx->state and returned; or
+ * NULL, with bench_fail("calloc") (then return BENCH_FAILED). Teardown
+ * finds ctx->state NULL when this failed.
+ */
+void *bench_state_new(struct bench_ctx *ctx, size_t size);
+
+/* Close *fd if open, then -1: safe to call again, and on a never-opened
+ * descriptor that setup left at -1. */
+void bench_close_fd(int *fd);
+
 /* Teardown of a bench_make_temp file: close *fd if open (then -1) and
  * unlink path if *made (then 0). */
 void bench_temp_remove(int *fd, int *made, const char *path);

@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base-units.h" /* enum bench_unit: the unit the origin reports in */
+
 /* Where a test comes from (the four source documents, or new). */
 enum bench_origin {
 	BENCH_ORIGIN_BYTE,     /* BYTE UNIX Benchmarks 3.11 */
@@ -47,23 +49,6 @@ enum bench_group {
 	BENCH_GROUP_CPU,
 	BENCH_GROUP_LOCK,
 	BENCH_GROUP_COUNT
-};
-
-/*
- * The unit the origin reports in. Rates and bandwidths are derived from
- * ns/op and `work_per_op` (see base-units.c); `us` is ns/op / 1000; `cycles`
- * is cycles/op.
- */
-enum bench_unit {
-	BENCH_UNIT_LPS,     /* loops per second (BYTE) */
-	BENCH_UNIT_LPM,     /* loops per minute (BYTE) */
-	BENCH_UNIT_KBPS,    /* KiB per second (BYTE file tests) */
-	BENCH_UNIT_US,      /* microseconds per operation (lmbench) */
-	BENCH_UNIT_MBPS,    /* MB/s, lmbench's MB = 10^6 bytes */
-	BENCH_UNIT_LOOPS_S, /* loops per second (ctxbench) */
-	BENCH_UNIT_CALLS_S, /* calls per second (FreeBSD thread) */
-	BENCH_UNIT_CYCLES,  /* CPU cycles per operation (FreeBSD thread) */
-	BENCH_UNIT_COUNT
 };
 
 enum bench_status {

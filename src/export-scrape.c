@@ -18,13 +18,13 @@
 int
 scrape_test(struct store *s, size_t i, struct scrape_test *out)
 {
-	struct ring_entry buf[VIEW_WINDOW];
-	double cyc[VIEW_WINDOW], scratch[VIEW_WINDOW];
+	struct ring_entry buf[STORE_WINDOW];
+	double cyc[STORE_WINDOW], scratch[STORE_WINDOW];
 	struct store_view v;
 	size_t noisy = 0;
 
 	memset(out, 0, sizeof *out);
-	store_snapshot(s, i, &v, buf, VIEW_WINDOW, 0);
+	store_snapshot(s, i, &v, buf, STORE_WINDOW, 0);
 	v.n = store_drop_first_looks(buf, v.n);
 	out->r.test = v.test;
 	out->r.value = NAN;

@@ -1,6 +1,6 @@
 /*
  * export-scrape.h: a running monitor's figures read from the store the way the
- * screen reads them (the last VIEW_WINDOW samples of each test), for a
+ * screen reads them (the last STORE_WINDOW samples of each test), for a
  * /metrics scrape and for the HTML snapshot. Any thread may call these;
  * they never block a worker.
  */
@@ -15,7 +15,6 @@
 #include "measure-runner.h"
 #include "monitor-store.h"
 #include "monitor.h"
-#include "ui-view.h"
 
 /* One test as the screen's row shows it. */
 struct scrape_test {
@@ -24,7 +23,7 @@ struct scrape_test {
 	uint64_t total;       /* samples ever */
 	double last_slice_s;  /* wall time its last slice ended */
 	size_t nns;
-	double ns[VIEW_WINDOW]; /* the window's ns/op, oldest first */
+	double ns[STORE_WINDOW]; /* the window's ns/op, oldest first */
 };
 
 /* Test i of the store; 0, or -1 when it has not run a slice yet (then

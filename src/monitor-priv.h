@@ -59,9 +59,12 @@ struct monitor {
 	unsigned char *seen;     /* test i had a slice */
 	unsigned char *focus;    /* only these run, when focused */
 	int focused;
-	uint64_t round_ns[2];             /* the cursor's last two rounds */
-	size_t ahead;                     /* where taking ahead resumes */
-	unsigned char *busy;              /* test i runs on some worker */
+	uint64_t round_ns[2]; /* the cursor's last two rounds */
+	size_t ahead;         /* where taking ahead resumes */
+	unsigned char *busy;  /* test i runs on some worker */
+	/* Per test: its slices published, over every worker. Only the worker
+	 * that holds test i (busy, handed over under `lock`) writes it. */
+	uint64_t *slices_run;
 	struct claim screen;              /* CPUs the screen borrowed */
 	struct monitor_slice *log;        /* ring of finished slices */
 	uint64_t logged;                  /* slices ever logged */

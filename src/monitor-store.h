@@ -28,6 +28,11 @@
 /* Coarse history: one entry per bucket, an hour of 10 s buckets. */
 #define STORE_COARSE_SLOTS 512
 #define STORE_BUCKET_MS    10000u
+/*
+ * The recent samples a live figure summarises: the screen's row
+ * (VIEW_WINDOW) and /metrics take this many, so that both say the same.
+ */
+#define STORE_WINDOW 64
 
 /* What a worker publishes about a test when a slice ends. */
 struct store_meta {

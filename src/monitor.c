@@ -164,7 +164,7 @@ nap_ms(struct worker *w, long ms, int for_claim)
 /* Publish what the slice learned; an interrupted slice changes nothing. */
 static void
 publish(struct monitor *m, size_t i, const struct test_result *r,
-    uint64_t *slices, const struct claim *claim, int first)
+    const struct claim *claim, int first)
 {
 	struct store_meta meta = { 0 };
 
@@ -177,7 +177,7 @@ publish(struct monitor *m, size_t i, const struct test_result *r,
 	meta.partner_cpu = r->partner_cpu;
 	meta.n_per_sample = r->n_per_sample;
 	meta.overhead_ns = isfinite(r->overhead_ns) ? r->overhead_ns : 0;
-	meta.slices = ++*slices;
+	meta.slices = ++m->slices_run[i]; /* test i is ours alone now */
 	meta.last_ms = store_ms(m->store, cycles_now_ns());
 	meta.claim = *claim;
 	meta.first_pass = first;
@@ -186,8 +186,7 @@ publish(struct monitor *m, size_t i, const struct test_result *r,
 
 /* One slice of test i on worker w, with the placement it was claimed for. */
 static void
-run_slice(struct worker *w, size_t i, enum bench_placement place,
-    uint64_t *slices)
+run_slice(struct worker *w, size_t i, enum bench_placement place)
 {
 	struct monitor *m = w->m;
 	struct push_arg pa = { w, i };
@@ -213,7 +212,7 @@ run_slice(struct worker *w, size_t i, enum bench_placement place,
 		m->n_hint[i] = r->n_per_sample;
 		m->hint_place[i] = place;
 	}
-	publish(m, i, r, &slices[i], &w->claim, w->first);
+	publish(m, i, r, &w->claim, w->first);
 }
 
 static void
@@ -233,14 +232,13 @@ worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct monitor *m = w->m;
-	uint64_t *slices = calloc(store_count(m->store), sizeof *slices);
 	enum bench_placement place;
 	size_t i;
 	int blocked;
 
 	worker_prepare(w);
 	w->mark_ns = cycles_now_ns();
-	while (slices != NULL && !atomic_load(&m->quit)) {
+	while (!atomic_load(&m->quit)) {
 		monitor_park_if_held(m);
 		if (atomic_load(&m->paused)) {
 			nap_ms(w, MONITOR_PAUSED_NAP_MS, 0);
@@ -252,10 +250,9 @@ worker_main(void *arg)
 			nap_ms(w, MONITOR_IDLE_NAP_MS, blocked);
 			continue;
 		}
-		run_slice(w, i, place, slices);
+		run_slice(w, i, place);
 		monitor_give_back(m, w, i);
 	}
-	free(slices);
 	cycles_counter_close(&w->counter);
 	return NULL;
 }
@@ -268,6 +265,7 @@ monitor_free(struct monitor *m)
 	(void)pthread_mutex_destroy(&m->park_lock);
 	(void)pthread_cond_destroy(&m->park_cv);
 	free(m->busy);
+	free(m->slices_run);
 	free(m->n_hint);
 	free(m->hint_place);
 	free(m->log);
@@ -288,6 +286,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->store = store;
 	m->cfg = *cfg;
 	m->busy = calloc(n ? n : 1, 1);
+	m->slices_run = calloc(n ? n : 1, sizeof *m->slices_run);
 	m->n_hint = calloc(n ? n : 1, sizeof *m->n_hint);
 	m->hint_place = calloc(n ? n : 1, sizeof *m->hint_place);
 	m->log = calloc(MONITOR_SLICE_LOG, sizeof *m->log);
@@ -299,8 +298,9 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	(void)pthread_mutex_init(&m->park_lock, NULL);
 	(void)pthread_cond_init(&m->park_cv, NULL);
 	atomic_init(&m->placement, cfg->placement);
-	if (m->busy == NULL || m->n_hint == NULL || m->hint_place == NULL ||
-	    m->log == NULL || m->seen == NULL || m->focus == NULL) {
+	if (m->busy == NULL || m->slices_run == NULL || m->n_hint == NULL ||
+	    m->hint_place == NULL || m->log == NULL || m->seen == NULL ||
+	    m->focus == NULL) {
 		monitor_free(m);
 		return NULL;
 	}

@@ -159,6 +159,15 @@ ui_ratio_text(const struct ui *ui, const struct view_row *r, int which,
 	    r->value, buf, size);
 }
 
+const struct view_row *
+ui_row_of(const struct ui *ui, const struct bench_test *t)
+{
+	for (size_t i = 0; i < ui->nrows; i++)
+		if (ui->rows[i].test == t)
+			return &ui->rows[i];
+	return NULL;
+}
+
 int
 ui_has_ref(const struct ui *ui, int which)
 {

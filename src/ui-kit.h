@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+struct bench_test;
 struct ui;
 struct view_row;
 
@@ -48,6 +49,9 @@ const char *ui_fit(char *buf, size_t size, const char *s, int width);
 int ui_put_parts(int y, int x, const char *const *parts, int n);
 /* The row under the cursor, or NULL on a group heading or no rows. */
 const struct view_row *ui_current_row(const struct ui *ui);
+/* The view row of test t, or NULL. */
+const struct view_row *ui_row_of(const struct ui *ui,
+    const struct bench_test *t);
 /* "12.4x" against reference `which` (0: A, 1: B), "n/c", or "-". */
 const char *ui_ratio_text(const struct ui *ui, const struct view_row *r,
     int which, char *buf, size_t size);

@@ -15,7 +15,7 @@
 #include "monitor-store.h"
 
 /* Samples behind a row's statistics: the most recent ones. */
-#define VIEW_WINDOW 64
+#define VIEW_WINDOW STORE_WINDOW
 /*
  * The verdict against a baseline (b) compares the newest run of the test:
  * its newest slice, back to whole slices holding at least VIEW_RECENT_MIN

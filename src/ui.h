@@ -141,10 +141,10 @@ void ui_compare_draw(struct ui *ui);
 
 /*
  * The story (ui-story.c): key V opens the demo view of references A and
- * B in cycles (on the comparison screen, which scrolls it); the header's
- * BYTE 3.11 index line (returns the line below it); a row's index item
- * (result / baseline), NAN for a row outside the index or without a
- * figure.
+ * B in cycles (on the comparison screen, which scrolls it). The header's
+ * BYTE 3.11 index line (ui-index.c; returns the line below it); a row's
+ * index item (result / baseline), NAN for a row outside the index or
+ * without a figure.
  */
 void ui_story_open(struct ui *ui);
 void ui_story_draw(struct ui *ui);

@@ -6,15 +6,12 @@
 # crash, and no file left where an output was asked for.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-case $BENCHTOP in /*) ;; *) BENCHTOP=$(pwd)/$BENCHTOP ;; esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bad.XXXXXX") || exit 99
-# The live screen keeps its settings here, not in the user's home.
-XDG_CONFIG_HOME=$work/config
-export XDG_CONFIG_HOME
-trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin bad
+case $BENCHTOP in /*) ;; *) BENCHTOP=$(pwd)/$BENCHTOP ;; esac
+# shellcheck disable=SC2016 # expanded at exit
+at_exit 'chmod -R u+w "$work" 2>/dev/null'
 tried=0
 
 # try CODES ARGS...: benchtop ARGS exits with one of CODES ("2", "1 2"),

@@ -30,12 +30,9 @@ case ${BT_IPC_PRIVATE:-} in
 *) echo "note: no private network namespace: TIME_WAIT counted machine-wide" ;;
 esac
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-cat.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin cat
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 # nothing_left WHAT DIR: a run with --dir DIR left no file, process,
 # SysV object or TIME_WAIT flood behind.

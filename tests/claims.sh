@@ -7,21 +7,12 @@
 # kind of test must claim what it occupies.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-claims.XXXXXX") || exit 99
-pid=
-cleanup() {
-	if [ -n "$pid" ]; then
-		kill "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
-	fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin claims
+pid=
+# shellcheck disable=SC2016 # expanded at exit
+at_exit 'stop_pid "$pid"'
 
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
 	echo "claims.sh: no $PYTHON: skipped"

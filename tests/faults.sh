@@ -4,20 +4,16 @@
 # descriptors, or a missing program, give reasons, not crashes.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-fault.XXXXXX") || exit 99
-mounted=
-nproc_dir=
-cleanup() {
-	[ -n "$mounted" ] && umount "$mounted"
-	[ -n "$nproc_dir" ] && rm -rf "$nproc_dir"
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin fault
+# shellcheck disable=SC2034 # read at exit
+mounted=
+nproc_dir=
+# shellcheck disable=SC2016 # expanded at exit
+at_exit '[ -z "$mounted" ] || umount "$mounted"'
+# shellcheck disable=SC2016 # expanded at exit
+at_exit '[ -z "$nproc_dir" ] || rm -rf "$nproc_dir"'
 
 # SIGKILL of a partner mid-test: that test FAILED, naming the signal; the
 # test after it still runs.

@@ -5,13 +5,9 @@
 # and key H of the live screen (in a private tmux server).
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-html.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
-. "$here/testlib.sh"
+. "$(dirname "$0")/testlib.sh"
+test_begin html
 use_tmux bthtml
 page() { "$PYTHON" "$here/html-check.py" "$@"; }
 # Three groups, one test of them unsupported nowhere: syscall, ipc, cpu.

@@ -8,18 +8,12 @@
 # TERM the port is free again.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-listen.XXXXXX") || exit 99
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT INT TERM HUP
 # shellcheck source=testlib.sh
-. "$here/testlib.sh"
+. "$(dirname "$0")/testlib.sh"
+test_begin listen
+pid=
+# shellcheck disable=SC2016 # expanded at exit
+at_exit 'stop_pid "$pid"'
 
 # A free loopback port: the kernel's choice, released at once.
 port=$("$PYTHON" -c 'import socket; s = socket.socket(); '\

@@ -4,13 +4,10 @@
 # the --watch loop, and the reference overlay in the JSON report.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-op.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
-export XDG_DATA_HOME=$work/xdg
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin op
+export XDG_DATA_HOME=$work/xdg
 quick="lmbench.null_call,lmbench.stat,bsd.write"
 
 # --save writes a profile; --ref NAME and --check NAME read it back.

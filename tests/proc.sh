@@ -6,12 +6,9 @@
 # without it the tests are unsupported, naming the path looked at.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-proc.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin proc
 helper=$(dirname "$BENCHTOP")/benchtop-proc
 procs='byte.spawn,byte.execl,lmbench.fork,lmbench.exec,lmbench.sh'
 

@@ -4,31 +4,28 @@
 # (tests/check-seeds.py), and `--report byte --machine ID` gives back the
 # seed's BYTE 3.11 INDEX VALUES tables digit for digit.
 # The source documents are not part of the tree: BENCHTOP_SEEDS names the
-# directory that holds them (their own file names). Without it there is
-# nothing to compare with: skip.
+# directory that holds them (their own file names); make check sets it
+# from ./configure --with-seeds=DIR unless the environment does. Without
+# it there is nothing to compare with: skip.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
 top=${top_srcdir:-..}
 docs=${BENCHTOP_SEEDS:-}
-PYTHON=${PYTHON:-python3}
 byte=$docs/000_94bfc812a405668c.txt
 
 if [ -z "$docs" ] || [ ! -r "$byte" ]; then
-	echo "SKIP: no source documents (set BENCHTOP_SEEDS=DIR)"
+	echo "SKIP: no source documents (./configure --with-seeds=DIR, or BENCHTOP_SEEDS=DIR)"
 	exit 77
 fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-seeds.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
-passed=0
-failed=0
+test_begin seeds
 
 if BENCHTOP_SEEDS=$docs top_srcdir=$top "$PYTHON" "$top/tests/check-seeds.py" \
     >"$work/check.out" 2>&1; then
-	passed=$((passed + 1))
+	ok
 else
-	failed=$((failed + 1))
-	echo "FAIL: check-seeds.py"
+	fail "check-seeds.py"
 	cat "$work/check.out"
 fi
 
@@ -40,14 +37,12 @@ for m in p3-850m p4-2000 xeon-2400x2; do
 	BENCHTOP_DATA=$top/data "$BENCHTOP" --report byte --machine "$m" \
 	    >"$work/ours.$n" 2>&1
 	if diff -u "$work/seed.$n" "$work/ours.$n" >"$work/diff.$n"; then
-		passed=$((passed + 1))
+		ok
 	else
-		failed=$((failed + 1))
-		echo "FAIL: --report byte --machine $m differs from the seed:"
+		fail "--report byte --machine $m differs from the seed:"
 		cat "$work/diff.$n"
 	fi
 	n=$((n + 1))
 done
 
-echo "seeds: $passed passed, $failed failed"
-test $failed -eq 0
+finish seeds

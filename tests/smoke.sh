@@ -4,12 +4,9 @@
 # write errors, and that SIGTERM mid-run leaves nothing behind.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-smoke.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin smoke
 
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
 	echo "SKIP: $PYTHON not found"

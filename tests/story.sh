@@ -5,11 +5,9 @@
 # the text report's B/A: '-' for every row one machine serves.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-story.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin story
 
 run() { "$BENCHTOP" -t 0.05 "$@" >"$work/out" 2>"$work/err"; }
 

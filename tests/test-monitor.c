@@ -1,6 +1,7 @@
 /*
  * test-monitor.c: the live monitor's self accounting: slices counted,
- * the scheduler's time a small part of the workers', naps left out.
+ * the scheduler's time a small part of the workers', naps left out; a
+ * test's "slices run so far" counts every worker's slices of it.
  * Bounds are loose on purpose: a loaded CI machine stretches everything.
  */
 
@@ -98,6 +99,81 @@ test_live(void)
 	store_free(st);
 }
 
+/* The slices of each test the slice log holds, and by which workers. */
+static void
+count_logged(struct monitor *m, size_t *logged, unsigned *workers)
+{
+	struct monitor_slice s[64];
+	uint64_t cursor = 0;
+	size_t k;
+
+	while ((k = monitor_slices(m, &cursor, s, 64)) > 0)
+		for (size_t j = 0; j < k; j++)
+			if (s[j].test != SIZE_MAX) {
+				logged[s[j].test]++;
+				workers[s[j].test] |= 1u << s[j].worker;
+			}
+}
+
+/*
+ * Two workers, three tests: the workers take turns at each test (the
+ * cursor moves on), so each test's slices come from both. Its published
+ * "slices run so far" must count them all: at most the last slice of
+ * each worker, stopped by the pause, goes unpublished.
+ */
+static void
+test_slices_over_workers(void)
+{
+	const struct bench_test *tests[3] = { registry_find(
+		                                  "lmbench.null_call"),
+		registry_find("bsd.gettimeofday"),
+		registry_find("extra.clock_gettime") };
+	struct cycles_info info;
+	struct monitor_config cfg = {
+		.workers = 2,
+		.cpus = { 0, 1 },
+		.tmpdir = "/tmp",
+		.slice_ns = 20000000u,
+		.sample_ns = 2000000u,
+	};
+	struct store *st = store_new(tests, 3, cycles_now_ns());
+	size_t logged[3] = { 0 };
+	unsigned workers[3] = { 0 };
+	struct monitor *m;
+	char err[128];
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		printf("  one CPU: no two workers to share a test\n");
+		store_free(st);
+		return;
+	}
+	cycles_measure(&info);
+	cfg.clock = &info;
+	m = monitor_start(st, &cfg, err, sizeof err);
+	CHECK("two workers start", m != NULL);
+	if (m == NULL)
+		return;
+	sleep_ms(1500);
+	monitor_set_paused(m, 1);
+	sleep_ms(200); /* the running slices end at their next sample */
+	count_logged(m, logged, workers);
+	for (size_t i = 0; i < 3; i++) {
+		struct store_view v;
+		struct ring_entry e[1];
+
+		store_snapshot(st, i, &v, e, 1, 0);
+		printf("  %s: %llu published, %zu logged, workers %#x\n",
+		    tests[i]->id, (unsigned long long)v.meta.slices, logged[i],
+		    workers[i]);
+		CHECK("both workers ran the test", workers[i] == 3);
+		CHECK("slices run so far: every worker's",
+		    v.meta.slices <= logged[i] &&
+		        v.meta.slices + 2 >= logged[i]);
+	}
+	monitor_stop(m);
+	store_free(st);
+}
+
 /*
  * The child registry is full at SCHED_MAX_CHILDREN and says so, rather
  * than forget a child. Our own pid stands in (nothing here kills).
@@ -124,6 +200,7 @@ main(void)
 {
 	test_figures();
 	test_live();
+	test_slices_over_workers();
 	test_child_registry();
 	return check_summary("test-monitor");
 }

@@ -115,7 +115,15 @@ test_first_looks(void)
 	store_free(s);
 }
 
-static atomic_int done;
+/*
+ * The race proves something only when the two overlap: the worker starts
+ * once the reader is in its loop, and goes on past its 200000 samples
+ * (to 50 million at most) until the reader has looked 100 times while it
+ * wrote. The reader counts a look as such when the worker had pushed
+ * before it and had not finished after it.
+ */
+#define RACE_LOOKS 100
+static atomic_int done, reader_ready, looks_mid;
 
 static void *
 worker(void *arg)
@@ -123,7 +131,11 @@ worker(void *arg)
 	struct store *s = arg;
 	struct store_meta m = { 0 };
 
-	for (uint64_t k = 0; k < 200000; k++) {
+	while (!atomic_load(&reader_ready))
+		;
+	for (uint64_t k = 0; k < 200000 ||
+	     (atomic_load(&looks_mid) < RACE_LOOKS && k < 50000000);
+	     k++) {
 		struct sample smp = sample_at(k, (double)k);
 
 		store_push(s, 0, &smp);
@@ -148,8 +160,11 @@ test_race(void)
 	pthread_t t;
 
 	CHECK("thread", pthread_create(&t, NULL, worker, s) == 0);
+	atomic_store(&reader_ready, 1);
 	while (!atomic_load(&done)) {
 		store_snapshot(s, 0, &v, buf, STORE_FINE_SLOTS, 0);
+		if (v.total > 0 && !atomic_load(&done))
+			atomic_fetch_add(&looks_mid, 1);
 		bad += v.total < last_total;
 		for (size_t i = 0; i < v.n; i++)
 			bad += buf[i].ns_per_op != (double)(v.first_seq + i);
@@ -157,6 +172,9 @@ test_race(void)
 		store_set_enabled(s, 0, (int)(v.total & 1));
 	}
 	pthread_join(t, NULL);
+	printf("  %d looks while the worker wrote\n", atomic_load(&looks_mid));
+	CHECK("the reader and the worker overlapped",
+	    atomic_load(&looks_mid) >= RACE_LOOKS);
 	CHECK("consistent snapshots under a racing worker", bad == 0);
 	store_free(s);
 }

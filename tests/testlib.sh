@@ -1,9 +1,22 @@
 # shellcheck shell=sh
-# testlib.sh: the counting every scripted test shares. Sourced, once the
-# script has made its scratch directory and set its traps:
+# testlib.sh: the prologue and the counting every scripted test shares.
+# Sourced first, then the prologue:
 #
+#   set -u
 #   . "$(dirname "$0")/testlib.sh"        (from tests/stress: ../testlib.sh)
+#   test_begin NAME
 #
+#   test_begin NAME               BENCHTOP and PYTHON (defaults: the build
+#                                 tree's, python3), $here (the script's
+#                                 folder), $work (a scratch directory,
+#                                 bt-NAME.XXXXXX), XDG_CONFIG_HOME in it
+#                                 (a screen that quits writes its
+#                                 settings there, never in the user's);
+#                                 at exit, or INT/TERM/HUP (exit 130),
+#                                 the at_exit commands run and $work goes
+#   at_exit COMMAND               run COMMAND at exit, before $work goes
+#                                 (in the order given)
+#   needs TOOL...                 skip (77) unless every TOOL is here
 #   check DESCRIPTION COMMAND...  run COMMAND; count a pass, or print
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
@@ -14,9 +27,9 @@
 #                                 run with --dir DIR could leave behind,
 #                                 whoever their parent is by now
 #   use_tmux PREFIX               a private tmux server: T ARGS... runs
-#                                 tmux on socket PREFIX<pid> ($sock); at
-#                                 exit or INT/TERM/HUP its server is
-#                                 killed and $work removed
+#                                 tmux on socket $work/tmux-PREFIX
+#                                 ($sock); at exit its server is killed
+#   stop_pid PID                  kill and reap PID (nothing when empty)
 #   benchtop_procs DIR            benchtop, its partners and benchtop-proc
 #                                 (by name) whose command line names DIR:
 #                                 not the shell or tmux that started them
@@ -29,6 +42,39 @@
 
 passed=0
 failed=0
+exit_hooks=
+
+test_begin() {
+	BENCHTOP=${BENCHTOP:-./src/benchtop}
+	PYTHON=${PYTHON:-python3}
+	# shellcheck disable=SC2034 # for the scripts
+	here=$(cd "$(dirname "$0")" && pwd)
+	work=$(mktemp -d "${TMPDIR:-/tmp}/bt-$1.XXXXXX") || exit 99
+	XDG_CONFIG_HOME=$work/config
+	export XDG_CONFIG_HOME
+	trap test_end EXIT
+	trap 'exit 130' INT TERM HUP
+}
+
+at_exit() {
+	exit_hooks="${exit_hooks}$*
+"
+}
+
+# The EXIT trap: the script's exit status stays what it was.
+test_end() {
+	eval "$exit_hooks"
+	rm -rf "$work"
+}
+
+needs() {
+	for tool; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			echo "SKIP: $tool not found"
+			exit 77
+		fi
+	done
+}
 
 ok() {
 	passed=$((passed + 1))
@@ -83,13 +129,15 @@ benchtop_procs() {
 
 use_tmux() {
 	sock=$work/tmux-$1
-	# A screen that quits writes its settings file: keep it in $work,
-	# never in the user's own configuration.
-	XDG_CONFIG_HOME=$work/config
-	export XDG_CONFIG_HOME
 	# shellcheck disable=SC2317 # T is called by the script
 	T() { tmux -S "$sock" -f /dev/null "$@"; }
-	trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
+	at_exit 'T kill-server 2>/dev/null'
+}
+
+stop_pid() {
+	[ -n "$1" ] || return 0
+	kill "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
 }
 
 status() {

@@ -22,12 +22,9 @@ if [ -z "${BT_NET_PRIVATE:-}" ]; then
 	echo "note: no private network namespace: TIME_WAIT counted machine-wide"
 fi
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-PYTHON=${PYTHON:-python3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-tw.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin tw
 # A new namespace's loopback is down; benchtop's fallback needs it up.
 [ -n "${BT_NET_PRIVATE:-}" ] && ip link set lo up 2>/dev/null
 

@@ -3,19 +3,11 @@
 # server of fixed size: send-keys, capture-pane, look at the screen.
 set -u
 
-BENCHTOP=${BENCHTOP:-./src/benchtop}
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "SKIP: tmux not found"
-	exit 77
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-tui.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+test_begin tui
+needs tmux
 use_tmux bt
-# The settings of these runs stay in the scratch directory.
-XDG_CONFIG_HOME=$work/config
-export XDG_CONFIG_HOME
 rc=$work/config/benchtop/benchtoprc
 # A failure here shows the screen it saw.
 fail_screen() {

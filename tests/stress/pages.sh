@@ -19,7 +19,7 @@ out=${PAGES_OUT:-$work}
 mkdir -p "$out"
 # Absolute: Chromium takes file://PATH only with a whole path.
 out=$(cd "$out" && pwd) || exit 99
-trap 'rm -rf "$work"' EXIT INT TERM HUP
+trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$here/../testlib.sh"
 use_tmux btpages

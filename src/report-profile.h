@@ -1,5 +1,5 @@
 /*
- * ref-profile.h: --save NAME: this machine's results as a profile, in the
+ * report-profile.h: --save NAME: this machine's results as a profile, in the
  * tables of data/ (a machines row, then result rows with the definition
  * version), so that --ref NAME compares with it later.
  */

@@ -1,10 +1,10 @@
 /*
- * ref-profile.c: saving profiles atomically.
+ * report-profile.c: saving profiles atomically.
  */
 
 #include "config.h"
 
-#include "ref-profile.h"
+#include "report-profile.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,0 +1,111 @@
+#!/bin/sh
+# layers.sh: the layering rule of doc/architecture.md, read from the tree
+# as built. Each file of src/ belongs to the layer its name's prefix says,
+# bottom to top: base- machine- bench- ref- measure- monitor- report-
+# export- ui- app-, then main.c (proc- is benchtop-proc, a program of its
+# own). From the objects' symbols (nm: what each defines, what it uses)
+# no file may call one of a higher layer, and no two files may call each
+# other, nor any longer round of files; from the #include lines, no file
+# may include a header of a higher layer, and no two headers each other.
+# Every breach is one line; the exit status says whether there was one.
+set -u
+# shellcheck source=testlib.sh
+. "$(dirname "$0")/testlib.sh"
+test_begin layers
+
+# Where the objects are (the build tree) and the sources (the source tree).
+objdir=${LAYERS_OBJDIR:-src}
+srcdir=${LAYERS_SRCDIR:-${top_srcdir:-.}/src}
+
+if ! command -v nm >/dev/null 2>&1; then
+	echo "layers.sh: no nm: skipped"
+	exit 77
+fi
+if [ ! -f "$objdir/main.o" ]; then
+	echo "layers.sh: no objects in $objdir (build first)"
+	exit 99
+fi
+
+# The layers, bottom first: a prefix's place is its number.
+layers='base machine bench ref measure monitor report export ui app main'
+
+# Every object of benchtop (benchtop-proc's are benchtop_proc-*): "D file
+# symbol" for what it defines, "U file symbol" for what it uses. One nm
+# for all (-A names the object on each line): a process per object is
+# slow on a loaded machine.
+objects=
+for o in "$objdir"/*.o; do
+	case $o in */benchtop_proc-*) ;; *) objects="$objects $o" ;; esac
+done
+# shellcheck disable=SC2086 # one word per object
+{
+	nm -A -g --defined-only $objects | awk '{ print "D", $1, $NF }'
+	nm -A -u $objects | awk '{ print "U", $1, $NF }'
+} | sed 's|^\([DU]\) [^ ]*/\([^/ ]*\)\.o:[^ ]* |\1 \2 |' >"$work/symbols"
+
+# "caller callee" for every call (or use of data) between two files.
+awk '$1 == "D" { def[$3] = $2 }
+    $1 == "U" && ($3 in def) && def[$3] != $2 { print $2, def[$3] }' \
+    "$work/symbols" "$work/symbols" | sort -u >"$work/calls"
+
+# "includer included" for every #include "x.h" of src/ (config.h is
+# autoconf's), by file name: x.c including x.h is no circle.
+awk 'FNR == 1 { f = FILENAME; sub(/.*\//, "", f) }
+    /^#include "/ { h = $2; gsub(/"/, "", h); if (h != "config.h") print f, h }' \
+    "$srcdir"/*.c "$srcdir"/*.h | sort -u >"$work/includes"
+
+# judge KIND: each "from to" line on stdin against the rule; one line per
+# breach. proc- files may use only base- and proc-; proc-proto.h is the
+# process tests' protocol, at the tests' layer.
+judge() {
+	awk -v kind="$1" -v layers="$layers" '
+	function layer(f,   p) {
+		p = f
+		sub(/\.[ch]$/, "", p)
+		sub(/-.*/, "", p)
+		if (p == "proc")
+			return -1
+		if (p in rank)
+			return rank[p]
+		print "layers.sh: " f ": no layer has its prefix"
+		bad = 1
+		return 0
+	}
+	BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
+	{
+		edge[$1, $2] = 1
+		from[NR] = $1
+		to[NR] = $2
+	}
+	END {
+		for (k = 1; k <= NR; k++) {
+			a = from[k]; b = to[k]; la = layer(a); lb = layer(b)
+			if (la == -1 && lb != -1 && lb != rank["base"])
+				printf "%s: %s (benchtop-proc) %s %s\n", kind, a, kind, b
+			else if (lb == -1)
+				lb = la == -1 ? -1 : rank["bench"]
+			if (la != -1 && lb > la)
+				printf "%s: %s %s %s, a layer above its own\n", kind, a, kind, b
+			if (edge[b, a] && a < b)
+				printf "%s: %s and %s %s each other\n", kind, a, b,
+				    kind == "calls" ? "call" : "include"
+		}
+		exit bad
+	}'
+}
+
+judge calls <"$work/calls" >"$work/breaches"
+judge includes <"$work/includes" >>"$work/breaches"
+# A round of three or more files: tsort finds it where the pairs do not.
+for kind in calls includes; do
+	tsort "$work/$kind" 2>&1 >/dev/null | grep -v 'input contains a loop' |
+	    sed "s/^tsort: /$kind: in a round: /"
+done >>"$work/breaches"
+
+if [ -s "$work/breaches" ]; then
+	sort -u "$work/breaches"
+	fail "calls and includes go down the layers, no circles"
+else
+	ok
+fi
+finish layers.sh
