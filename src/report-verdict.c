@@ -158,7 +158,7 @@ judge_sets(const double *now, size_t nn, const double *then, size_t nt,
 /* One row, judged beyond the machine's shift (log) `shift`. */
 static void
 judge_row(const struct verdict_row *r, double shift, double floor_log,
-    struct verdict_line *l)
+    int run_weak, struct verdict_line *l)
 {
 	double now[STATS_RANK_MAX], then[STATS_RANK_MAX];
 	double scratch[STATS_RANK_MAX * STATS_RANK_MAX];
@@ -166,6 +166,7 @@ judge_row(const struct verdict_row *r, double shift, double floor_log,
 	size_t nt = log_speeds(r->then, r->nthen, r->higher_better, then);
 
 	l->lo = l->hi = l->p = l->beyond = NAN;
+	l->weak = run_weak;
 	if (r->not_comparable != NULL || nn == 0 || nt == 0) {
 		l->verdict = VERDICT_NOT_COMPARABLE;
 		return;
@@ -181,15 +182,20 @@ judge_row(const struct verdict_row *r, double shift, double floor_log,
 		judge_one_figure(now, nn, then[0], scratch, l);
 	else
 		judge_sets(now, nn, then, nt, scratch, l);
-	/* Decided, and beyond the tolerance: then it is a verdict. */
-	if (l->verdict == VERDICT_FASTER && fabs(l->beyond) <= floor_log)
+	l->weak |= r->noisy_share > VERDICT_WEAK_SHARE;
+	/* Decided, and beyond the tolerance: then it is a verdict. On weak
+	 * evidence the whole interval must lie beyond the tolerance: a
+	 * disturbed run moves two-party and process tests by more than the
+	 * loops, and that is load, not a change. */
+	if (l->verdict == VERDICT_FASTER &&
+	    (fabs(l->beyond) <= floor_log ||
+	        (l->weak && l->lo <= floor_log && l->hi >= -floor_log)))
 		l->verdict = VERDICT_OK;
 	if (l->verdict == VERDICT_FASTER && l->beyond < 0)
 		l->verdict = VERDICT_SLOWER;
 	l->beyond = exp(l->beyond);
 	l->lo = exp(l->lo);
 	l->hi = exp(l->hi);
-	l->weak |= r->noisy_share > VERDICT_WEAK_SHARE;
 }
 
 void
@@ -212,8 +218,7 @@ verdict_judge(const struct verdict_row *rows, size_t n, double tolerance_pct,
 	for (size_t i = 0; i < n; i++) {
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].ratio = exp(lr[i]);
-		judge_row(&rows[i], shift, floor_log, &out[i]);
-		out[i].weak |= m->weak;
+		judge_row(&rows[i], shift, floor_log, m->weak, &out[i]);
 		if (out[i].verdict >= VERDICT_TOO_FEW)
 			out[i].weak = 0;
 	}

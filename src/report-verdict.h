@@ -15,7 +15,8 @@
  *    shift: a Mann-Whitney U test (p < 0.05) and the Hodges-Lehmann
  *    estimate of the change with its 95% interval. A test is slower or
  *    faster only when the U test says it differs AND the estimate lies
- *    beyond the tolerance.
+ *    beyond the tolerance. On weak evidence (a run or test with most
+ *    samples disturbed) the whole interval must lie beyond it.
  * 4. Fewer than VERDICT_MIN_SLICES slices: "too few samples". A profile
  *    of one figure per test (an older benchtop, a reference machine):
  *    judged on this run's spread alone, weak. A test that did not run:
