@@ -115,12 +115,16 @@ stop_mode() {
 judged_rows() {
 	awk '/^[a-z]+\.[a-z0-9_]+ / &&
 	    match($0, /(slower|faster)( by [0-9.]+%)?(, weak)?$/) {
-		print $1, substr($0, RSTART, RLENGTH) }' "$1"
+		v = substr($0, RSTART, RLENGTH)
+		sub(/, weak$/, "~weak", v)
+		sub(/ by /, "-by-", v)
+		print $1, v }' "$1"
 }
 
 # The machine's shift line of a newer report, or "-".
 shift_line() {
-	l=$(grep -m1 '^Machine:' "$1" | cut -c1-70)
+	l=$(grep -m1 '^Machine:' "$1" |
+	    sed -n 's/^Machine: this machine runs \([^(]*\) than when .* (\([0-9]* of [0-9]*\) tests.*/\1 (\2 moved)/p')
 	printf '%s\n' "${l:--}"
 }
 
@@ -151,7 +155,7 @@ printf '%s: profile saved (exit %s, %s result rows, %s slice rows), %s\n' \
     "$(uptime | sed 's/.*load/load/')"
 
 printf '\n%-7s %5s %4s %7s %7s %5s  %-28s %s\n' MODE CHECK EXIT SLOWER \
-    FASTER ROWS LOAD "MACHINE LINE / ROWS JUDGED"
+    FASTER ROWS LOAD "MACHINE'S SHIFT / ROWS JUDGED"
 for mode in $MODES; do
 	if ! start_mode "$mode"; then
 		printf '%-7s %5s  skipped\n' "$mode" -
