@@ -26,6 +26,7 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "report-verdict.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between
@@ -161,6 +162,8 @@ refresh_rows(struct ui *ui)
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;
 	}
+	view_rows_beyond_machine(ui->rows, ui->nrows,
+	    ui->have_baseline ? ui->base : NULL, &ui->machine);
 }
 
 static double
@@ -337,6 +340,16 @@ header_state(struct ui *ui, int y)
 	x = ui_focus_draw(ui, y, x);
 	if (ui->have_baseline)
 		x = ui_put_clipped(y, x, "  baseline set");
+	if (ui->have_baseline && ui->machine.beyond) {
+		char shift[32];
+
+		/* Every row moved at once: the machine's, said once here. */
+		(void)snprintf(line, sizeof line, "  machine %s since b",
+		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift));
+		ui_role_on(ui, UI_ROLE_WARN);
+		x = ui_put_clipped(y, x, line);
+		ui_role_off(ui, UI_ROLE_WARN);
+	}
 	x = export_problems_draw(ui, y, x);
 	if (ui->message[0] != '\0') {
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);

@@ -21,6 +21,7 @@
 #include "ref-data.h"
 #include "ref-profile.h"
 #include "report-verdict.h"
+#include "ui-view.h"
 
 #define ROWS 8
 
@@ -313,9 +314,61 @@ test_old_profile(void)
 	refdata_free(&rd);
 }
 
+/* Live: rows that all moved are the machine's; one that moved alone is
+ * WORSE. */
+static void
+test_live_machine(void)
+{
+	static const char *const ids[6] = { "byte.dhry2", "byte.arith_int",
+		"byte.arith_double", "byte.hanoi", "byte.syscall",
+		"lmbench.null_call" };
+	struct view_row rows[6];
+	struct view_baseline base[6];
+	struct view_machine m;
+
+	memset(rows, 0, sizeof rows);
+	memset(base, 0, sizeof base);
+	for (int i = 0; i < 6; i++) {
+		rows[i].test = registry_find(ids[i]);
+		if (rows[i].test == NULL) {
+			CHECK("catalogue ids", 0);
+			return;
+		}
+		rows[i].has_delta = 1;
+		rows[i].machine_shift = 1;
+		rows[i].recent_ci_pct = 1;
+		base[i] = (struct view_baseline){ .set = 1,
+			.value = 100,
+			.ci_pct = 1 };
+		/* Every row half as fast: lps halves, us doubles. */
+		rows[i].recent_value = i == 5 ? 200 : 50;
+	}
+	view_rows_beyond_machine(rows, 6, base, &m);
+	CHECK_NEAR("live: every row half as fast: the machine's", m.shift, 0.5,
+	    1e-9);
+	CHECK("... beyond the bar, from the loops", m.beyond && m.rows == 4);
+	CHECK("... no row WORSE",
+	    !rows[0].significant && !rows[4].significant &&
+	        !rows[5].significant);
+	for (int i = 0; i < 6; i++) {
+		rows[i].recent_value = i == 5 ? 200 : 100;
+		rows[i].machine_shift = 1;
+	}
+	view_rows_beyond_machine(rows, 6, base, &m);
+	CHECK("live: null_call alone 2x slower: no machine shift",
+	    !m.beyond && m.shift == 1);
+	CHECK("... null_call WORSE", rows[5].significant && !rows[5].better);
+	CHECK("... the others not",
+	    !rows[0].significant && !rows[4].significant);
+	view_rows_beyond_machine(rows, 1, base, &m);
+	CHECK("live: one row (focus): no machine to tell, its own verdict",
+	    !m.known && rows[0].machine_shift == 1);
+}
+
 int
 main(void)
 {
+	test_live_machine();
 	test_rank_statistics();
 	test_no_change_wide();
 	test_thirty_pct_tight();
