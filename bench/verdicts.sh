@@ -124,7 +124,7 @@ judged_rows() {
 # The machine's shift line of a newer report, or "-".
 shift_line() {
 	l=$(grep -m1 '^Machine:' "$1" |
-	    sed -n 's/^Machine: this machine runs \([^(]*\) than when .* (\([0-9]* of [0-9]*\) tests.*/\1 (\2 moved)/p')
+	    sed -n 's/^Machine: this machine runs \([^(]*\) \(than\|as\) when .* (\([0-9]* of [0-9]*\) tests.*/\1 (\3 moved)/p')
 	printf '%s\n' "${l:--}"
 }
 

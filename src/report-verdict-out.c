@@ -100,10 +100,11 @@ machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;
 	(void)snprintf(buf, size,
-	    "this machine runs %s than when %s was %s (%zu of %zu tests moved "
-	    "beyond %.3g%% its way%s); load %.1f; %.0f%% of samples "
+	    "this machine runs %s %s when %s was %s (%zu of %zu tests moved "
+	    "beyond %g%% its way%s); load %.1f; %.0f%% of samples "
 	    "disturbed",
 	    strcmp(ratio, "same") == 0 ? "the same" : ratio,
+	    strcmp(ratio, "same") == 0 ? "as" : "than",
 	    vr->rd->machines[vr->machine].id,
 	    vr->rd->machines[vr->machine].date ? "saved" : "measured", m->moved,
 	    m->tests, vr->tolerance_pct, kinds, load[0],
@@ -179,7 +180,7 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	char line[600];
 
 	fprintf(f,
-	    "Check against %s (%s), tolerance %.3g%%: a test is slower or "
+	    "Check against %s (%s), tolerance %g%%: a test is slower or "
 	    "faster\nwhen its slices differ from the profile's (U test, "
 	    "p < %.2g) by more\nthan the tolerance, beyond the machine's "
 	    "shift.\n",

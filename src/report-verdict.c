@@ -117,8 +117,8 @@ machine_shift(const struct verdict_row *rows, const double *lr, size_t n,
 	                                    : 0;
 	m->moved = 0;
 	for (size_t i = 0; i < n; i++)
-		m->moved += isfinite(lr[i]) && fabs(lr[i]) > floor_log &&
-		    (lr[i] > 0) == (shift > 0);
+		m->moved += shift != 0 && isfinite(lr[i]) &&
+		    fabs(lr[i]) > floor_log && (lr[i] > 0) == (shift > 0);
 	m->shift = exp(shift);
 	m->beyond = fabs(shift) > floor_log;
 	return shift;
