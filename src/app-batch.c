@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "app-batch.h"
+#include "app-live.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,6 +28,7 @@
 #include "measure-runner.h"
 #include "ref-compare.h"
 #include "ref-profile.h"
+#include "ref-story.h"
 #include "report-html.h"
 #include "report-seed.h"
 #include "report-verdict.h"
@@ -67,6 +69,9 @@ struct sliced {
 	size_t noisy;
 	int alloc_failed;
 };
+
+/* story_check's "done, nothing to run": batch_run exits 0. */
+#define STORY_NOTHING_TO_RUN (-1)
 
 /* Samples of one test kept for the HTML page (--html): ns/op in order. */
 #define BATCH_KEPT_MAX 1024
@@ -115,27 +120,36 @@ prepare_harness(struct batch *b)
 {
 	struct cycles_info info;
 
-	b->cpu =
-	    runner_thread_pin(bench_allowed_cpu(0)); /* the worker's home */
+	/* The worker's home: --cpu's first, else the first allowed. */
+	b->cpu = runner_thread_pin(
+	    b->o->ncpus > 0 ? b->o->cpus[0] : bench_allowed_cpu(0));
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
 	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
 	    (uint64_t)(b->o->sample_ms * 1e6));
 }
 
-/* One line on a terminal's stderr so a long run shows where it is. */
+/*
+ * One line on a terminal's stderr so a long run shows where it is; on a
+ * terminal without capabilities (TERM unset, dumb or unknown) a plain
+ * line a test, no escapes.
+ */
 static void
 progress(size_t i, size_t n, const char *id)
 {
-	static int tty = -1;
+	static int tty = -1, caps;
 
-	if (tty < 0)
+	if (tty < 0) {
 		tty = isatty(STDERR_FILENO);
+		caps = tty && live_stderr_capable();
+	}
 	if (!tty)
 		return;
-	if (id != NULL)
+	if (!caps && id != NULL)
+		fprintf(stderr, "[%zu/%zu] %s\n", i + 1, n, id);
+	else if (caps && id != NULL)
 		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id);
-	else
+	else if (caps)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
 }
@@ -387,6 +401,13 @@ write_report(struct batch *b)
 
 	if (b->o->report != SEED_NONE)
 		return write_seed_report(b, SIZE_MAX);
+	if (b->o->story != NULL) {
+		if (report_story(stdout, &rep) != 0) {
+			fatal_say("write error", strerror(errno));
+			return EXIT_RUNTIME;
+		}
+		return EXIT_OK;
+	}
 	if (b->o->check != NULL) {
 		struct verdict_report vr = check_report(b);
 		int rc = verdict_write(stdout, &vr);
@@ -431,6 +452,8 @@ select_tests(struct batch *b)
 	only = b->o->only;
 	if (only == NULL && b->o->report != SEED_NONE)
 		only = report_seed_tests(b->o->report);
+	if (only == NULL && b->o->story != NULL)
+		only = b->check_list = story_test_list(&b->ref, b->refs);
 	if (only == NULL && b->o->check) {
 		only = b->check_list = verdict_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
@@ -477,8 +500,44 @@ load_reference(struct batch *b)
 	}
 	if (rc == 0)
 		return 0;
-	fatal_say(NULL, err);
+	/* compare_load speaks of --ref: name the flag the user gave. */
+	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--story:%s", err + 6);
+	else if (b->o->check != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--check:%s", err + 6);
+	else
+		fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+/*
+ * --story A,B: two references, and a test they share; a pair with none
+ * is said plainly (exit 0: the answer is that there is nothing to show).
+ * 0 to go on, else the exit code (-1: done, exit 0).
+ */
+static int
+story_check(struct batch *b)
+{
+	struct report rep = batch_report(b);
+	char *list;
+
+	if (b->refs[0].kind == REFSEL_NONE || b->refs[1].kind == REFSEL_NONE) {
+		fatal_sayf("--story: '%.64s' is not two references A,B",
+		    b->o->story);
+		return EXIT_USAGE;
+	}
+	if (b->o->only != NULL ||
+	    (list = story_test_list(&b->ref, b->refs)) != NULL) {
+		if (b->o->only == NULL)
+			free(list);
+		return 0;
+	}
+	rep.n = 0;
+	if (report_story(stdout, &rep) != 0) {
+		fatal_say("write error", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return STORY_NOTHING_TO_RUN;
 }
 
 /* --report LAYOUT --machine ID: a reference machine's table, no run. */
@@ -550,6 +609,20 @@ finish(struct batch *b, atomic_int *stop)
 	return rc;
 }
 
+/* --cpu's first CPU (the batch worker's) must be one we may run on. */
+static int
+check_cpu(const struct opts *o)
+{
+	cpu_set_t mask;
+
+	if (o->ncpus == 0 || bench_process_cpus(&mask) == -1 ||
+	    (o->cpus[0] < CPU_SETSIZE && CPU_ISSET(o->cpus[0], &mask)))
+		return EXIT_OK;
+	fatal_sayf("--cpu: CPU %d is not one this process may run on",
+	    o->cpus[0]);
+	return EXIT_USAGE;
+}
+
 int
 batch_run(const struct opts *o, atomic_int *stop)
 {
@@ -567,7 +640,9 @@ batch_run(const struct opts *o, atomic_int *stop)
 			rc = machine_report(&b);
 		goto out;
 	}
-	if ((rc = load_reference(&b)) != 0 || (rc = select_tests(&b)) != 0)
+	if ((rc = check_cpu(o)) != 0 || (rc = load_reference(&b)) != 0 ||
+	    (o->story != NULL && (rc = story_check(&b)) != 0) ||
+	    (rc = select_tests(&b)) != 0)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
 	    0) {
@@ -600,6 +675,8 @@ batch_run(const struct opts *o, atomic_int *stop)
 	}
 	rc = finish(&b, stop);
 out:
+	if (rc == STORY_NOTHING_TO_RUN)
+		rc = EXIT_OK;
 	refdata_free(&b.ref);
 	free(b.check_list);
 	free(b.kept);

@@ -36,6 +36,9 @@ struct report {
 	double sample_ms;
 	const struct refdata *ref; /* reference data, or NULL */
 	struct refsel refs[2];     /* A and B (--ref A,B); B may be none */
+	/* Live exports: per result, the wall time (s since 1970) its last
+	 * slice ended, NAN if none; NULL in batch mode. */
+	const double *last_slice_s;
 };
 
 /* Flush f; 0, or -1 with errno (EIO when the stream kept none) when
@@ -60,6 +63,9 @@ void report_json_list(FILE *f);
 void report_csv_list(FILE *f);
 void report_om(FILE *f, const struct report *r);
 void report_jsonl(FILE *f, const struct report *r);
+
+/* The demo view (--story A,B: report-story.c); 0, or -1 as above. */
+int report_story(FILE *f, const struct report *r);
 
 /*
  * JSON Lines (report-jsonl.c), shared with the live exporter: a record's

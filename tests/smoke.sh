@@ -68,7 +68,7 @@ check "scratch dir removed after a run" test -z "$(ls -A "$work/scratch")"
 "$BENCHTOP" --batch -t 0.05 --only 'lmbench.null_call,bsd.lock_*' --csv \
     >"$work/run.csv" 2>/dev/null
 check "csv header" test "$(head -n 1 "$work/run.csv")" = \
-    "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a"
+    "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a,ref_b_stand_in,ref_cycles,ref_b_cycles,b_vs_a_cycles"
 check "csv rows" test "$(wc -l <"$work/run.csv")" -eq 6
 
 # Text: a header line and aligned rows.

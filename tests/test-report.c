@@ -48,8 +48,8 @@ make_results(void)
 static char *
 render(enum report_format fmt)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL,
-		{ { 0 } } };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
+		NULL };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -66,7 +66,8 @@ test_csv(void)
 	static const char header[] =
 	    "id,group,origin,status,reason,unit,value,ns_per_op,"
 	    "cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,"
-	    "ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a\n";
+	    "ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a,"
+	    "ref_b_stand_in,ref_cycles,ref_b_cycles,b_vs_a_cycles\n";
 
 	CHECK("CSV header is fixed",
 	    strncmp(out, header, sizeof header - 1) == 0);
@@ -76,11 +77,11 @@ test_csv(void)
 	CHECK("ok row",
 	    strstr(out,
 	        "\nlmbench.null_call,syscall,lmbench,ok,"
-	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,\n"));
+	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,,,,,\n"));
 	CHECK("reason quoted, quotes doubled",
 	    strstr(out,
 	        ",unsupported,\"needs two CPUs, \"\"1\"\", "
-	        "available\",cycles,,,,,0,single,,,,,,,,,\n"));
+	        "available\",cycles,,,,,0,single,,,,,,,,,,,,,\n"));
 	free(out);
 }
 
@@ -130,12 +131,77 @@ test_fmt(void)
 			    cases[i].want);
 }
 
+/* How many times `label` occurs in `out`. */
+static int
+om_lines_with(const char *out, const char *label)
+{
+	int n = 0;
+
+	for (const char *p = strstr(out, label); p; p = strstr(p + 1, label))
+		n++;
+	return n;
+}
+
+/*
+ * The OpenMetrics names as Prometheus users expect them: one unit a
+ * metric, test alone as the values' label, placement on the info metric
+ * only, status as a state set, the class as --identify spells it.
+ */
+static void
+test_om(void)
+{
+	static const double last[2] = { 1796203980.125, NAN };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
+		last };
+	char *buf = NULL, *out;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	strcpy(machine.class_id, "zen");
+	strcpy(machine.class_name, "Zen 5");
+	CHECK("om render ok", report_write(f, REPORT_OPENMETRICS, &rep) == 0);
+	fclose(f);
+	out = buf;
+	CHECK("op_seconds keyed by test alone",
+	    strstr(out,
+	        "\nbenchtop_op_seconds{test=\"lmbench.null_call\"} "
+	        "3.8e-07\n"));
+	CHECK("latency in seconds, its own metric",
+	    strstr(out,
+	        "\nbenchtop_latency_seconds{test=\"lmbench.null_call\"} "
+	        "3.8e-07\n"));
+	CHECK("cv as a ratio",
+	    strstr(out,
+	        "\nbenchtop_sample_cv_ratio{test=\"lmbench.null_call\"} "
+	        "0.005\n"));
+	CHECK("test_ok bare",
+	    strstr(out, "\nbenchtop_test_ok{test=\"bsd.lock_pingpong\"} 0\n"));
+	CHECK("status a state set",
+	    strstr(out,
+	        "\nbenchtop_test_status{test=\"bsd.lock_pingpong\","
+	        "status=\"unsupported\"} 1\n") &&
+	        strstr(out,
+	            "\nbenchtop_test_status{test=\"bsd.lock_pingpong\","
+	            "status=\"ok\"} 0\n"));
+	CHECK("placement only on the info metric",
+	    om_lines_with(out, "placement=") == 2 &&
+	        om_lines_with(out, "\nbenchtop_test_info{") == 2);
+	CHECK("class as --identify spells it",
+	    strstr(out, ",class=\"zen\",class_name=\"Zen 5\","));
+	CHECK("slice time to the millisecond",
+	    strstr(out,
+	        "\nbenchtop_last_slice_timestamp_seconds{test=\"lmbench."
+	        "null_call\"} 1796203980.125\n") &&
+	        om_lines_with(out, "timestamp_seconds{test=\"bsd.") == 0);
+	free(buf);
+}
+
 /* A full device: the error comes back as -1 with errno. */
 static void
 test_write_error(void)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL,
-		{ { 0 } } };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
+		NULL };
 	FILE *f = fopen("/dev/full", "w");
 
 	if (f == NULL)
@@ -152,6 +218,7 @@ main(void)
 	test_csv();
 	test_json();
 	test_fmt();
+	test_om();
 	test_write_error();
 	return check_summary("test-report");
 }
