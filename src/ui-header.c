@@ -123,22 +123,23 @@ header_state(struct ui *ui, int y)
 	x = ui_focus_draw(ui, y, x);
 	if (ui->have_baseline)
 		x = ui_put_clipped(y, x, "  baseline set");
-	if (ui->have_baseline && ui->machine.beyond) {
-		char shift[32];
-
-		/* Every row moved at once: the machine's, said once here. */
-		(void)snprintf(line, sizeof line, "  machine %s since b",
-		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift));
-		ui_role_on(ui, UI_ROLE_WARN);
-		x = ui_put_clipped(y, x, line);
-		ui_role_off(ui, UI_ROLE_WARN);
-	}
 	x = export_problems_draw(ui, y, x);
 	if (ui->message[0] != '\0') {
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
 		x = ui_put_clipped(y, x, line);
 	}
-	(void)ui_pass_draw(ui, y, x); /* last: a narrow screen cuts it first */
+	x = ui_pass_draw(ui, y, x);
+	/* After everything else: a narrow screen cuts it first. Every row
+	 * moved at once: the machine's, said once here. */
+	if (ui->have_baseline && ui->machine.beyond) {
+		char shift[32];
+
+		(void)snprintf(line, sizeof line, "  machine %s since b",
+		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift));
+		ui_role_on(ui, UI_ROLE_WARN);
+		(void)ui_put_clipped(y, x, line);
+		ui_role_off(ui, UI_ROLE_WARN);
+	}
 }
 
 /* "ref A p6: byte p3-850m, lmbench doug-750-2.5.65a~ ... (~ stand-in)" */
