@@ -8,6 +8,7 @@
 #include "app-live.h"
 
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -46,9 +47,27 @@ struct batch {
 	atomic_int *stop;
 	struct refdata ref;
 	struct refsel refs[COMPARE_REFS]; /* --ref A,B, or the default */
-	size_t ref_index;  /* --check's machine; SIZE_MAX: no data */
-	char *check_list;  /* --only of --check, malloc'd */
-	struct kept *kept; /* --html: each test's samples, or NULL */
+	size_t ref_index;      /* --check's machine; SIZE_MAX: no data */
+	char *check_list;      /* --only of --check, malloc'd */
+	struct kept *kept;     /* --html: each test's samples, or NULL */
+	struct sliced *sliced; /* --save, --check: each test's slices */
+};
+
+/*
+ * --save and --check measure each test in BATCH_SLICES slices, one per
+ * round over the test list, so that what moves the host over the run
+ * lands on every test alike and each test has several independent
+ * figures (report-verdict.c says why).
+ */
+#define BATCH_SLICES 5
+
+/* One test's slices: their medians, and every sample for the summary. */
+struct sliced {
+	struct profile_test prof;
+	double *ns, *cyc; /* the samples of every slice, in order */
+	size_t n, cap;
+	size_t noisy;
+	int alloc_failed;
 };
 
 /* story_check's "done, nothing to run": batch_run exits 0. */
@@ -69,6 +88,30 @@ keep_sample(void *arg, const struct sample *s)
 
 	if (k->n < BATCH_KEPT_MAX)
 		k->ns[k->n++] = s->ns_per_op;
+}
+
+/* runner's observe in a sliced run: keep every sample (and --html's). */
+static void
+keep_sliced(void *arg, const struct sample *s)
+{
+	struct sliced *sl = arg;
+
+	if (sl->n == sl->cap) {
+		size_t cap = sl->cap ? 2 * sl->cap : 64;
+		double *ns = realloc(sl->ns, cap * sizeof *ns);
+		double *cyc = ns ? realloc(sl->cyc, cap * sizeof *cyc) : NULL;
+
+		if (ns != NULL)
+			sl->ns = ns;
+		if (cyc == NULL) {
+			sl->alloc_failed = 1;
+			return;
+		}
+		sl->cyc = cyc;
+		sl->cap = cap;
+	}
+	sl->ns[sl->n] = s->ns_per_op;
+	sl->cyc[sl->n++] = s->cycles_per_op;
 }
 
 /* Pin, identify the machine, measure the clocks and the overheads. */
@@ -123,39 +166,103 @@ runs_in_pass(const struct bench_test *t, int pass)
 	return ((t->flags & BENCH_F_TMPDIR) != 0) == (pass == 1);
 }
 
+/* One slice of test i in round `round` of a sliced run. A test that
+ * could not run is not tried again. */
+static void
+run_slice(struct batch *b, struct run_config *cfg, size_t i, size_t round)
+{
+	struct sliced *sl = &b->sliced[i];
+	struct test_result r;
+
+	if (round > 0 && b->results[i].status != BENCH_OK)
+		return;
+	cfg->observe = keep_sliced;
+	cfg->observe_arg = sl;
+	cfg->n_hint = round > 0 ? b->results[i].n_per_sample : 0;
+	(void)runner_run(b->tests[i], &b->harness, cfg, &r);
+	if (round == 0 || r.status != BENCH_OK)
+		b->results[i] = r;
+	if (r.status == BENCH_OK && isfinite(r.value) &&
+	    sl->prof.nslices < PROFILE_SLICES_MAX)
+		sl->prof.slice[sl->prof.nslices++] = r.value;
+	sl->noisy += r.noisy;
+}
+
+/* A sliced test's result: the summary of every slice's samples. */
+static void
+finish_sliced(struct batch *b, size_t i)
+{
+	struct sliced *sl = &b->sliced[i];
+	struct test_result *r = &b->results[i];
+	double *scratch;
+
+	sl->prof.noisy_share = NAN;
+	if (r->status != BENCH_OK || sl->n == 0)
+		return;
+	if (sl->alloc_failed ||
+	    (scratch = malloc(sl->n * sizeof *scratch)) == NULL) {
+		r->status = BENCH_FAILED;
+		(void)snprintf(r->reason, sizeof r->reason, "malloc: %s",
+		    strerror(ENOMEM));
+		return;
+	}
+	runner_summarise(r, sl->ns, sl->cyc, sl->n, scratch);
+	free(scratch);
+	r->noisy = sl->noisy;
+	sl->prof.noisy_share = (double)sl->noisy / (double)sl->n;
+	for (size_t k = 0; b->kept != NULL && k < sl->n; k++)
+		keep_sample(&b->kept[i],
+		    &(struct sample){ .ns_per_op = sl->ns[k] });
+}
+
+/* Every selected test of `pass`, once (or BATCH_SLICES times, round
+ * after round, in a sliced run). */
+static void
+run_pass(struct batch *b, struct run_config *cfg, int pass, size_t *done)
+{
+	size_t rounds = b->sliced != NULL ? BATCH_SLICES : 1;
+
+	for (size_t round = 0; round < rounds; round++)
+		for (size_t i = 0; i < b->n && atomic_load(b->stop) == 0; i++) {
+			if (!runs_in_pass(b->tests[i], pass))
+				continue;
+			progress((*done)++, b->n * rounds, b->tests[i]->id);
+			if (b->sliced != NULL) {
+				run_slice(b, cfg, i, round);
+				continue;
+			}
+			if (b->kept != NULL) {
+				cfg->observe = keep_sample;
+				cfg->observe_arg = &b->kept[i];
+			}
+			(void)runner_run(b->tests[i], &b->harness, cfg,
+			    &b->results[i]);
+		}
+}
+
 /* The worker: measure the machine, then run every selected test in turn;
  * stops early when a signal arrives. */
 static void *
 run_all(void *arg)
 {
 	size_t done = 0;
-
 	struct batch *b = arg;
-	atomic_int *stop = b->stop;
 	struct run_config cfg;
 
 	prepare_harness(b);
 	cfg = (struct run_config){
-		.duration_ns = (uint64_t)(b->o->seconds * 1e9),
+		.duration_ns = (uint64_t)(b->o->seconds * 1e9 /
+		    (b->sliced != NULL ? BATCH_SLICES : 1)),
 		.tmpdir = b->tmpdir,
 		.cpu = b->cpu,
 		.placement = b->o->placement,
 		.mem_bytes = (size_t)b->o->mem_mib << 20,
-		.stop = stop,
+		.stop = b->stop,
 	};
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < b->n && atomic_load(stop) == 0; i++) {
-			if (!runs_in_pass(b->tests[i], pass))
-				continue;
-			progress(done++, b->n, b->tests[i]->id);
-			if (b->kept != NULL) {
-				cfg.observe = keep_sample;
-				cfg.observe_arg = &b->kept[i];
-			}
-			(void)runner_run(b->tests[i], &b->harness, &cfg,
-			    &b->results[i]);
-		}
-	}
+	for (int pass = 0; pass < 2; pass++)
+		run_pass(b, &cfg, pass, &done);
+	for (size_t i = 0; b->sliced != NULL && i < b->n; i++)
+		finish_sliced(b, i);
 	progress(0, 0, NULL);
 	cycles_counter_close(&b->counter);
 	return NULL;
@@ -195,6 +302,54 @@ batch_report(struct batch *b)
 	};
 }
 
+/* What --check judges: the run, its slices and the profile; its two
+ * arrays are malloc'd (NULL when out of memory: then nothing compares). */
+static struct verdict_report
+check_report(const struct batch *b)
+{
+	const double **slices = calloc(b->n + 1, sizeof *slices);
+	size_t *nslices = calloc(b->n + 1, sizeof *nslices);
+
+	for (size_t i = 0; slices && nslices && b->sliced && i < b->n; i++) {
+		slices[i] = b->sliced[i].prof.slice;
+		nslices[i] = b->sliced[i].prof.nslices;
+	}
+	return (struct verdict_report){
+		.rd = &b->ref,
+		.machine = b->ref_index,
+		.r = b->results,
+		.slices = slices && nslices ? slices : NULL,
+		.nslices = slices && nslices ? nslices : NULL,
+		.n = slices && nslices ? b->n : 0,
+		.tolerance_pct = b->o->tolerance_pct,
+		.format = b->o->format,
+	};
+}
+
+/* --html of --check: the verdicts for the page (malloc'd; none when out
+ * of memory). */
+static void
+check_verdicts(const struct batch *b, struct html_page *p)
+{
+	struct verdict_report vr = check_report(b);
+	struct verdict_line *l = calloc(b->n + 1, sizeof *l);
+	const char **why = calloc(b->n + 1, sizeof *why);
+	struct verdict_machine *m = calloc(1, sizeof *m);
+
+	if (l != NULL && why != NULL && m != NULL && vr.n == b->n &&
+	    (p->check_status = verdict_judge_report(&vr, l, why, m)) >= 0) {
+		p->verdicts = l;
+		p->verdict_why = why;
+		p->verdict_machine = m;
+	} else {
+		free(l);
+		free(why);
+		free(m);
+	}
+	free((void *)vr.slices);
+	free((void *)vr.nslices);
+}
+
 /* --html FILE: the same report as one page; 0 or an exit code. */
 static int
 write_html(struct batch *b, size_t seed_machine)
@@ -224,12 +379,17 @@ write_html(struct batch *b, size_t seed_machine)
 	    ? (const double *const *)ns
 	    : NULL;
 	p.nsamples = nns;
+	if (p.kind == HTML_CHECK)
+		check_verdicts(b, &p);
 	if (report_html_save(b->o->html, &p, err, sizeof err) != 0) {
 		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 	}
 	free(ns);
 	free(nns);
+	free((void *)p.verdicts);
+	free((void *)p.verdict_why);
+	free((void *)p.verdict_machine);
 	return rc;
 }
 
@@ -249,9 +409,15 @@ write_report(struct batch *b)
 		return EXIT_OK;
 	}
 	if (b->o->check != NULL) {
-		int rc = verdict_write(stdout, &b->ref, b->ref_index,
-		    b->results, b->n, b->o->tolerance_pct);
+		struct verdict_report vr = check_report(b);
+		int rc = verdict_write(stdout, &vr);
 
+		free((void *)vr.slices);
+		free((void *)vr.nslices);
+		if (rc < 0) {
+			fatal_say(NULL, "out of memory");
+			return EXIT_RUNTIME;
+		}
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fatal_say("write error", strerror(errno));
 			return EXIT_RUNTIME;
@@ -400,6 +566,26 @@ machine_report(struct batch *b)
 	return rc;
 }
 
+/* --save: the results and their slices, as profile NAME. */
+static int
+save_profile(struct batch *b, char *err, size_t size)
+{
+	struct profile_test *per = calloc(b->n + 1, sizeof *per);
+	struct profile_run run = { b->o->seconds, BATCH_SLICES };
+	int rc;
+
+	if (per == NULL) {
+		(void)snprintf(err, size, "--save: out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		per[i] = b->sliced[i].prof;
+	rc = profile_save(b->o->save, &b->machine, b->machine.class_id,
+	    b->results, per, &run, b->n, err, size);
+	free(per);
+	return rc;
+}
+
 static int
 finish(struct batch *b, atomic_int *stop)
 {
@@ -412,12 +598,11 @@ finish(struct batch *b, atomic_int *stop)
 		return 128 + sig;
 	}
 	rc = write_report(b);
-	if ((rc == EXIT_OK || rc == EXIT_SLOWER) && b->o->html != NULL &&
-	    write_html(b, SIZE_MAX) != EXIT_OK)
+	if ((rc == EXIT_OK || rc == EXIT_SLOWER || rc == EXIT_MACHINE_SLOWER) &&
+	    b->o->html != NULL && write_html(b, SIZE_MAX) != EXIT_OK)
 		rc = EXIT_RUNTIME;
 	if (rc == EXIT_OK && b->o->save != NULL &&
-	    profile_save(b->o->save, &b->machine, b->machine.class_id,
-	        b->results, b->n, err, sizeof err) != 0) {
+	    save_profile(b, err, sizeof err) != 0) {
 		fatal_say(NULL, err);
 		rc = EXIT_RUNTIME;
 	}
@@ -468,7 +653,10 @@ batch_run(const struct opts *o, atomic_int *stop)
 		goto out;
 	}
 	b.stop = stop;
-	if (o->html != NULL && (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) {
+	if ((o->html != NULL &&
+	        (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) ||
+	    ((o->save != NULL || o->check != NULL) &&
+	        (b.sliced = calloc(b.n, sizeof *b.sliced)) == NULL)) {
 		fatal_say(NULL, "out of memory");
 		tmpdir_remove(b.tmpdir);
 		rc = EXIT_RUNTIME;
@@ -494,6 +682,11 @@ out:
 	refdata_free(&b.ref);
 	free(b.check_list);
 	free(b.kept);
+	for (size_t i = 0; b.sliced != NULL && i < b.n; i++) {
+		free(b.sliced[i].ns);
+		free(b.sliced[i].cyc);
+	}
+	free(b.sliced);
 	free(b.tests);
 	free(b.results);
 	return rc;

@@ -291,3 +291,142 @@ stats_summarize(const double *v, size_t n, double *scratch,
 	/* Last: this overwrites the sorted copy. */
 	out->mad = deviations_median(v, n, out->median, scratch);
 }
+
+/*
+ * The number of ways to interleave na and nb distinct values so that U
+ * (the count of pairs with the a value first) is u, for u = 0..na*nb:
+ * the coefficients of the Gaussian binomial [na+nb choose na]_q, built
+ * as the power series prod (1 - q^(nb+i)) / (1 - q^i), i = 1..na,
+ * truncated at degree na*nb (below which truncation changes nothing).
+ */
+static void
+u_counts(size_t na, size_t nb, double *c)
+{
+	size_t top = na * nb;
+
+	memset(c, 0, (top + 1) * sizeof *c);
+	c[0] = 1;
+	for (size_t i = 1; i <= na; i++) {
+		for (size_t u = top; u >= nb + i && u <= top; u--)
+			c[u] -= c[u - (nb + i)];
+		for (size_t u = i; u <= top; u++)
+			c[u] += c[u - i];
+	}
+}
+
+/* P(U <= u) of the exact distribution for na, nb distinct values. */
+static double
+u_cdf(size_t na, size_t nb, double u)
+{
+	double c[STATS_RANK_MAX * STATS_RANK_MAX + 1], below = 0, all = 0;
+
+	u_counts(na, nb, c);
+	for (size_t k = 0; k <= na * nb; k++) {
+		all += c[k];
+		below += (double)k <= u + 1e-9 ? c[k] : 0;
+	}
+	return below / all;
+}
+
+/* U of a (pairs a < b count 1, ties 1/2) and whether any value ties. */
+static double
+u_statistic(const double *a, size_t na, const double *b, size_t nb, int *ties)
+{
+	double u = 0;
+
+	*ties = 0;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++) {
+			u += a[i] < b[j] ? 1.0 : a[i] == b[j] ? 0.5 : 0.0;
+			*ties |= a[i] == b[j];
+		}
+	for (size_t i = 0; i < na; i++)
+		for (size_t k = i + 1; k < na; k++)
+			*ties |= a[i] == a[k];
+	for (size_t j = 0; j < nb; j++)
+		for (size_t k = j + 1; k < nb; k++)
+			*ties |= b[j] == b[k];
+	return u;
+}
+
+/* The tie term of U's variance: sum over tied groups of t^3 - t. */
+static double
+tie_term(const double *a, size_t na, const double *b, size_t nb)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < na + nb; i++) {
+		double x = i < na ? a[i] : b[i - na], t = 0;
+		int first = 1;
+
+		for (size_t k = 0; k < na + nb; k++) {
+			double y = k < na ? a[k] : b[k - na];
+
+			t += y == x;
+			first &= !(y == x && k < i);
+		}
+		sum += first ? t * t * t - t : 0;
+	}
+	return sum;
+}
+
+double
+stats_utest_p(const double *a, size_t na, const double *b, size_t nb)
+{
+	double u, n = (double)(na + nb), mean, var, z;
+	int ties;
+
+	if (na < 2 || nb < 2 || na > STATS_RANK_MAX || nb > STATS_RANK_MAX)
+		return 1.0;
+	u = u_statistic(a, na, b, nb, &ties);
+	mean = (double)(na * nb) / 2;
+	if (!ties) {
+		double p = 2 * u_cdf(na, nb, u < mean ? u : 2 * mean - u);
+
+		return p < 1 ? p : 1;
+	}
+	var = (double)(na * nb) / 12 *
+	    (n + 1 - tie_term(a, na, b, nb) / (n * (n - 1)));
+	if (!(var > 0))
+		return 1.0;
+	z = (fabs(u - mean) - 0.5) / sqrt(var);
+	return z > 0 ? erfc(z / sqrt(2)) : 1.0;
+}
+
+/* The number c of differences left out at each end of a 95% interval
+ * (the largest with P(U < c) <= 2.5%), or 0 when none can be. */
+static size_t
+shift_ci_depth(size_t na, size_t nb)
+{
+	size_t c = 0;
+
+	if (na <= STATS_RANK_MAX && nb <= STATS_RANK_MAX) {
+		while (c < na * nb / 2 && u_cdf(na, nb, (double)c) <= 0.025)
+			c++;
+		return c;
+	}
+	return (size_t)fmax(0,
+	    floor((double)(na * nb) / 2 -
+	        STATS_Z975 * sqrt((double)(na * nb * (na + nb + 1)) / 12)));
+}
+
+int
+stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
+    double *scratch, double *est, double *lo, double *hi)
+{
+	size_t n = na * nb, c;
+
+	*est = *lo = *hi = NAN;
+	if (n == 0)
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			scratch[i * nb + j] = b[j] - a[i];
+	qsort(scratch, n, sizeof *scratch, stats_cmp_double);
+	*est = sorted_median(scratch, n);
+	if ((c = shift_ci_depth(na, nb)) == 0)
+		return -1;
+	*lo = scratch[c - 1];
+	*hi = scratch[n - c];
+	return 0;
+}

@@ -58,4 +58,30 @@ double stats_ci95_mean(const double *v, size_t n);
 void stats_summarize(const double *v, size_t n, double *scratch,
     struct stats_summary *out);
 
+/*
+ * Rank tests of two independent sets (benchtop compares sets of slice
+ * medians with them: no assumption that the figures are normal, and one
+ * wild slice moves nothing by more than one rank). At most
+ * STATS_RANK_MAX values a side; fewer than 2 a side gives p = 1.
+ */
+#define STATS_RANK_MAX 32
+
+/*
+ * The two-sided p-value of the Mann-Whitney U test that a and b come
+ * from one distribution: exact (the Gaussian binomial's coefficients)
+ * when no value ties, else the normal approximation with the tie and
+ * continuity corrections.
+ */
+double stats_utest_p(const double *a, size_t na, const double *b, size_t nb);
+
+/*
+ * The Hodges-Lehmann estimate of the shift from a to b (the median of
+ * every b[j] - a[i]) and its distribution-free 95% interval (the order
+ * statistics of those differences the U test's critical value names).
+ * scratch: room for na * nb doubles. Returns 0, or -1 when the sets are
+ * too small for a 95% interval (then *lo and *hi are NAN, *est is set).
+ */
+int stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
+    double *scratch, double *est, double *lo, double *hi);
+
 #endif

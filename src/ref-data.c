@@ -32,10 +32,13 @@ static const char *const stat_names[REF_STAT_COUNT] = {
 	[REF_AVERAGE] = "average",
 	[REF_PER_MHZ] = "per_mhz",
 	[REF_INDEX] = "index",
+	[REF_SLICE] = "slice",
+	[REF_NOISY] = "noisy",
 };
 
 static const char *const units[] = { "lps", "lpm", "KBps", "us", "MB/s",
-	"loops/s", "calls/s", "cycles", "loops/s/MHz", "index", "io/s" };
+	"loops/s", "calls/s", "cycles", "loops/s/MHz", "index", "io/s",
+	"share" };
 
 /* One file being parsed. */
 struct parse {
@@ -189,7 +192,8 @@ result_check(struct parse *p, char **f, size_t *mi, enum ref_stat *st,
 		return fail(p, "bad value '%.64s'", f[3]);
 	if (!known_unit(f[4]))
 		return fail(p, "unknown unit '%.64s'", f[4]);
-	if (refdata_result(rd, *mi, f[1], *st) != NULL)
+	/* A profile has a row per slice; every other statistic one. */
+	if (*st != REF_SLICE && refdata_result(rd, *mi, f[1], *st) != NULL)
 		return fail(p, "duplicate row %s %s %s", f[0], f[1], f[2]);
 	return 0;
 }

@@ -29,6 +29,8 @@ enum ref_stat {
 	REF_AVERAGE,
 	REF_PER_MHZ,
 	REF_INDEX,
+	REF_SLICE, /* profiles: one slice's median; one row per slice */
+	REF_NOISY, /* profiles: share of disturbed samples, unit "share" */
 	REF_STAT_COUNT
 };
 

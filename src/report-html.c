@@ -348,10 +348,11 @@ status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 	}
 	fputs("</td>", f);
 	if (p->kind != HTML_CHECK || p->nrefs == 0 ||
-	    p->refs[0].kind != REFSEL_MACHINE)
+	    p->refs[0].kind != REFSEL_MACHINE || p->verdicts == NULL)
 		return;
-	verdict_judge(p->rep->ref, p->refs[0].machine, r, p->tolerance_pct, &l);
-	verdict_text(&l, text, sizeof text);
+	l = p->verdicts[r - p->rep->results];
+	verdict_text(&l, p->verdict_why[r - p->rep->results], text,
+	    sizeof text);
 	fprintf(f, "<td class=\"%s\">%s</td>",
 	    l.verdict == VERDICT_SLOWER ? "bad"
 	        : l.verdict == VERDICT_OK || l.verdict == VERDICT_FASTER
@@ -436,23 +437,25 @@ static void
 check_summary(FILE *f, const struct html_page *p)
 {
 	size_t count[VERDICT_NOT_COMPARABLE + 1] = { 0 };
-	struct verdict_line l;
+	char shift[32];
 
-	for (size_t i = 0; i < p->rep->n; i++) {
-		verdict_judge(p->rep->ref, p->refs[0].machine,
-		    &p->rep->results[i], p->tolerance_pct, &l);
-		count[l.verdict]++;
-	}
+	for (size_t i = 0; p->verdicts != NULL && i < p->rep->n; i++)
+		count[p->verdicts[i].verdict]++;
 	fputs("<h2>Verdict</h2>\n<p>Against <b>", f);
 	html_text(f, refsel_name(p->rep->ref, &p->refs[0]));
 	fprintf(f,
 	    "</b>, tolerating %g%% slower: <span class=\"ok\">%zu ok</span>, "
 	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
-	    "comparable (exit status %d).</p>\n",
+	    "comparable, %zu with too few samples (exit status %d); the "
+	    "machine as a whole: %s.</p>\n",
 	    p->tolerance_pct, count[VERDICT_OK],
 	    count[VERDICT_SLOWER] ? "bad" : "ok", count[VERDICT_SLOWER],
 	    count[VERDICT_FASTER], count[VERDICT_NOT_COMPARABLE],
-	    count[VERDICT_SLOWER] ? EXIT_SLOWER : 0);
+	    count[VERDICT_TOO_FEW], p->check_status,
+	    p->verdict_machine != NULL
+	        ? verdict_ratio_text(p->verdict_machine->shift, shift,
+	              sizeof shift)
+	        : "-");
 }
 
 int

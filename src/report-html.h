@@ -15,6 +15,7 @@
 #include "ref-select.h"
 #include "report-seed.h"
 #include "report-svg.h"
+#include "report-verdict.h"
 #include "report.h"
 
 enum html_kind {
@@ -34,6 +35,12 @@ struct html_page {
 	struct refsel refs[SVG_MAX_REFS];
 	size_t nrefs;
 	double tolerance_pct; /* --check */
+	/* --check: each result's verdict and why it is not comparable (see
+	 * report-verdict.h), the machine's shift and the exit status. */
+	const struct verdict_line *verdicts;
+	const char *const *verdict_why;
+	const struct verdict_machine *verdict_machine;
+	int check_status;
 	/* Per result: its samples' ns/op, oldest first; NULL if not kept. */
 	const double *const *samples;
 	const size_t *nsamples;

@@ -67,24 +67,83 @@ write_machine(FILE *f, const char *name, const struct machine *m,
 	    "per-test");
 }
 
+/* The run's context: a comment, for the reader of the file. */
 static void
-write_results(FILE *f, const char *name, const struct test_result *r, size_t n)
+write_context(FILE *f, const struct profile_run *run)
+{
+	double load[3] = { NAN, NAN, NAN };
+
+	if (getloadavg(load, 3) != 3)
+		load[0] = load[1] = load[2] = NAN;
+	fprintf(f, "# run: load average %.2f %.2f %.2f; ", load[0], load[1],
+	    load[2]);
+	if (run != NULL && run->slices > 1)
+		fprintf(f, "%zu slices per test, %.3g s in all\n", run->slices,
+		    run->seconds);
+	else
+		fprintf(f, "one run per test\n");
+}
+
+/* One row of results for test r. */
+static void
+write_row(FILE *f, const char *name, const struct test_result *r,
+    const char *stat, double value, const char *unit, const char *what)
+{
+	fprintf(f, "%s\t%s\t%s\t%.6g\t%s\tbenchtop %s %s\t%u\n", name,
+	    r->test->id, stat, value, unit, bench_placement_name(r->placement),
+	    what, bench_version(r->test));
+}
+
+static void
+write_results(FILE *f, const char *name, const struct test_result *r,
+    const struct profile_test *per, size_t n)
 {
 	fprintf(f, "machine\ttest\tstat\tvalue\tunit\tsource\tversion\n");
 	for (size_t i = 0; i < n; i++) {
+		const char *unit = bench_unit_name(r[i].test->unit);
+
 		if (r[i].status != BENCH_OK || !isfinite(r[i].value))
 			continue;
-		fprintf(f, "%s\t%s\tresult\t%.6g\t%s\tbenchtop %s %s\t%u\n",
-		    name, r[i].test->id, r[i].value,
-		    bench_unit_name(r[i].test->unit),
-		    bench_placement_name(r[i].placement), "median",
-		    bench_version(r[i].test));
+		write_row(f, name, &r[i], "result", r[i].value, unit, "median");
+		for (size_t k = 0; per != NULL && k < per[i].nslices; k++)
+			if (isfinite(per[i].slice[k]))
+				write_row(f, name, &r[i], "slice",
+				    per[i].slice[k], unit, "slice median");
+		if (per != NULL && isfinite(per[i].noisy_share))
+			write_row(f, name, &r[i], "noisy", per[i].noisy_share,
+			    "share", "disturbed samples");
 	}
+}
+
+size_t
+profile_test_get(const struct refdata *rd, size_t m, const char *test,
+    struct profile_test *out)
+{
+	const struct ref_result *one;
+
+	memset(out, 0, sizeof *out);
+	out->noisy_share = NAN;
+	for (size_t i = 0; i < rd->nresults; i++) {
+		const struct ref_result *r = &rd->results[i];
+
+		if (r->machine != m || strcmp(r->test, test) != 0)
+			continue;
+		if (r->stat == REF_SLICE && out->nslices < PROFILE_SLICES_MAX)
+			out->slice[out->nslices++] = r->value;
+		else if (r->stat == REF_NOISY)
+			out->noisy_share = r->value;
+	}
+	if (out->nslices == 0 &&
+	    ((one = refdata_result(rd, m, test, REF_RESULT)) != NULL ||
+	        (one = refdata_result(rd, m, test, REF_AVERAGE)) != NULL))
+		out->slice[out->nslices++] = one->value;
+	return out->nslices;
 }
 
 int
 profile_save(const char *name, const struct machine *m, const char *class_id,
-    const struct test_result *r, size_t n, char *err, size_t errsize)
+    const struct test_result *r, const struct profile_test *per,
+    const struct profile_run *run, size_t n, char *err, size_t errsize)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 80], tmp[PATH_MAX + 96];
 	FILE *f;
@@ -105,7 +164,8 @@ profile_save(const char *name, const struct machine *m, const char *class_id,
 		return -1;
 	}
 	write_machine(f, name, m, class_id);
-	write_results(f, name, r, n);
+	write_context(f, run);
+	write_results(f, name, r, per, n);
 	ok = fflush(f) == 0 && fsync(fd) == 0 && !ferror(f);
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, path) != 0) {

@@ -1,7 +1,15 @@
 /*
  * report-profile.h: --save NAME: this machine's results as a profile, in the
  * tables of data/ (a machines row, then result rows with the definition
- * version), so that --ref NAME compares with it later.
+ * version), so that --ref NAME compares with it later and --check NAME
+ * judges against it.
+ *
+ * Per test a profile holds its median (stat "result"), the median of each
+ * slice of the run (stat "slice", one row per slice, in the test's unit),
+ * and the share of the run's samples that were disturbed (stat "noisy",
+ * unit "share", 0..1). A comment line above the tables gives the run's
+ * context (load average, slices, seconds). Profiles saved before slices
+ * existed hold the median alone: they load, and --check says so.
  */
 
 #ifndef BENCHTOP_PROFILE_H
@@ -11,6 +19,21 @@
 
 #include "machine.h"
 #include "measure-runner.h"
+#include "ref-data.h"
+
+/* What a sliced run keeps of one test beyond its median. */
+#define PROFILE_SLICES_MAX 16
+struct profile_test {
+	double slice[PROFILE_SLICES_MAX]; /* slice medians, test's unit */
+	size_t nslices;
+	double noisy_share; /* disturbed samples / samples, NAN unknown */
+};
+
+/* The run a profile came from, for its comment line. */
+struct profile_run {
+	double seconds; /* -t: seconds per test, all slices together */
+	size_t slices;  /* slices per test */
+};
 
 /* A profile name: letters, digits, '.', '_', '-'; not starting with '.'. */
 int profile_name_ok(const char *name);
@@ -18,10 +41,20 @@ int profile_name_ok(const char *name);
 /*
  * Write the profile NAME under refdata_profile_dir() through a temp file
  * and a rename: a profile is never half-written. `class_id` is this CPU's
- * class. Returns 0, or -1 with a message in err.
+ * class; `per` (NULL, or n entries beside r) the slices of each test.
+ * Returns 0, or -1 with a message in err.
  */
 int profile_save(const char *name, const struct machine *m,
-    const char *class_id, const struct test_result *r, size_t n, char *err,
-    size_t errsize);
+    const char *class_id, const struct test_result *r,
+    const struct profile_test *per, const struct profile_run *run, size_t n,
+    char *err, size_t errsize);
+
+/*
+ * What machine m of rd holds of `test`: its slices (the one figure of
+ * an older profile or a reference machine as a single slice when it has
+ * none) and noisy share. Returns the number of slices (0: none at all).
+ */
+size_t profile_test_get(const struct refdata *rd, size_t m, const char *test,
+    struct profile_test *out);
 
 #endif

@@ -13,6 +13,7 @@
 #include "base-cycles.h"
 #include "base-fmt.h"
 #include "bench-util.h"
+#include "report-verdict.h"
 #include "ui-kit.h"
 #include "ui-rcfile.h"
 #include "ui.h"
@@ -127,7 +128,18 @@ header_state(struct ui *ui, int y)
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
 		x = ui_put_clipped(y, x, line);
 	}
-	(void)ui_pass_draw(ui, y, x); /* last: a narrow screen cuts it first */
+	x = ui_pass_draw(ui, y, x);
+	/* After everything else: a narrow screen cuts it first. Every row
+	 * moved at once: the machine's, said once here. */
+	if (ui->have_baseline && ui->machine.beyond) {
+		char shift[32];
+
+		(void)snprintf(line, sizeof line, "  machine %s since b",
+		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift));
+		ui_role_on(ui, UI_ROLE_WARN);
+		(void)ui_put_clipped(y, x, line);
+		ui_role_off(ui, UI_ROLE_WARN);
+	}
 }
 
 /* "ref A p6: byte p3-850m, lmbench doug-750-2.5.65a~ ... (~ stand-in)" */

@@ -103,12 +103,13 @@ struct view_row {
 	int has_delta;
 	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
-	int significant; /* the whole interval of the change beyond the
-	                    baseline's bar: far beyond it for the newest
-	                    slices, or beyond it and worse for them with
-	                    their CPU mostly taken, or beyond it for them
-	                    and for those before them, the same way */
-	int better;      /* the change is an improvement */
+	int significant;      /* the whole interval of the change beyond the
+	                         baseline's bar: far beyond it for the newest
+	                         slices, or beyond it and worse for them with
+	                         their CPU mostly taken, or beyond it for them
+	                         and for those before them, the same way */
+	int better;           /* the change is an improvement */
+	double machine_shift; /* judged beyond it: speed ratio, 1 none */
 };
 
 /* One group at a glance: what a heading says, and all a collapsed
@@ -120,6 +121,25 @@ struct view_group {
 	double max_delta_pct;     /* the largest change, signed */
 	const char *max_delta_id; /* its test, or NULL */
 };
+
+/*
+ * The machine's shift since the baseline (b): the median change of the
+ * CPU-bound loops' newest slices (every row's when fewer than
+ * VIEW_DRIFT_ROWS loops have one), as --check takes it. A change that
+ * moves every row at once is this, shown once in the header; a row is
+ * WORSE or better only when it moved beyond it.
+ */
+struct view_machine {
+	int known;    /* enough rows to tell */
+	double shift; /* speed now / at the baseline, 1 none */
+	int beyond;   /* beyond VIEW_BAR_MIN_PCT */
+	size_t rows;  /* rows it comes from */
+};
+
+/* After view_row_build of every row: the machine's shift into *m, and
+ * each row's verdict judged again beyond it; pure. */
+void view_rows_beyond_machine(struct view_row *rows, size_t n,
+    const struct view_baseline *base, struct view_machine *m);
 
 /* Summarise the rows of `group` among rows[0..n); pure. */
 void view_group_summarize(const struct view_row *rows, size_t n, int group,

@@ -74,6 +74,8 @@ refresh_rows(struct ui *ui)
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;
 	}
+	view_rows_beyond_machine(ui->rows, ui->nrows,
+	    ui->have_baseline ? ui->base : NULL, &ui->machine);
 }
 
 static double

@@ -80,6 +80,7 @@ struct ui {
 	size_t nitems;
 	struct view_baseline *base;
 	int have_baseline;
+	struct view_machine machine; /* the shift since the baseline */
 	uint32_t marks[VIEW_MAX_MARKS];
 	size_t nmarks;
 	struct ring_entry *buf;

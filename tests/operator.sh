@@ -28,14 +28,43 @@ for t in d["tests"]:
 "$BENCHTOP" --check here --tolerance 1000 >"$work/check.out" 2>&1
 check "--check here --tolerance 1000 exits 0 ($?)" test $? -eq 0
 check "--check prints a verdict per test" test \
-    "$(grep -c ' ok$' "$work/check.out")" -eq 3
-# A profile claiming everything was 100x faster: the check must fail, 3.
-sed 's/\tresult\t\([0-9.e+-]*\)\t\(us\)\t/\tresult\t0.0001\t\2\t/;
-     s/\tresult\t\([0-9.e+-]*\)\t\(calls\/s\)\t/\tresult\t1e12\t\2\t/' \
+    "$(grep -c ' ok\(, weak\)\?$' "$work/check.out")" -eq 3
+check "--check prints the machine's line" grep -q '^Machine: ' \
+    "$work/check.out"
+check "the profile holds 5 slices a test" test \
+    "$(grep -c '	slice	' "$XDG_DATA_HOME/benchtop/here.tsv")" -eq 15
+# A profile claiming one test was 100x faster (its median and slices):
+# that test is slower beyond the machine, exit 3.
+sed '/lmbench.null_call/s/\t\(result\|slice\)\t[0-9.e+-]*\t/\t\1\t0.0001\t/' \
     "$XDG_DATA_HOME/benchtop/here.tsv" >"$work/fast.tsv"
-"$BENCHTOP" --check "$work/fast.tsv" >"$work/slow.out" 2>&1
-check "--check against a much faster profile exits 3 ($?)" test $? -eq 3
-check "--check names the slower tests" grep -q "slower by" "$work/slow.out"
+# (As the profile was measured, -t 0.2; a tolerance that leaves this
+# loaded host's own run-to-run moves of a test out of the verdict.)
+"$BENCHTOP" --check "$work/fast.tsv" -t 0.2 --tolerance 50 \
+    >"$work/slow.out" 2>&1
+check "--check against a profile with one much faster test exits 3 ($?)" \
+    test $? -eq 3
+check "--check names the slower test" \
+    grep -q "^lmbench.null_call .*x slower .*slower\(, weak\)\?$" \
+    "$work/slow.out"
+# Every test 100x faster: the machine's shift, no test's, exit 4.
+awk -F '\t' -v OFS='\t' '$3 == "result" || $3 == "slice" {
+	$4 = $5 == "us" ? $4 / 100 : $4 * 100 } { print }' \
+    "$XDG_DATA_HOME/benchtop/here.tsv" >"$work/fast.tsv"
+"$BENCHTOP" --check "$work/fast.tsv" -t 0.2 --tolerance 50 \
+    >"$work/slow.out" 2>&1
+check "--check against an all much faster profile exits 4 ($?)" \
+    test $? -eq 4
+check "... the machine's line says so" \
+    grep -q "^Machine: this machine runs [0-9.e+]*x slower" "$work/slow.out"
+check "... no test judged" test \
+    "$(grep -c ' slower\(, weak\)\?$' "$work/slow.out")" -eq 0
+# An old profile (one figure a test) still checks, with a warning.
+grep -v '	\(slice\|noisy\)	' "$XDG_DATA_HOME/benchtop/here.tsv" \
+    >"$work/old.tsv"
+"$BENCHTOP" --check "$work/old.tsv" --tolerance 1000 >"$work/old.out" 2>&1
+check "an old profile checks ($?)" test $? -eq 0
+check "... with a warning" grep -q "holds one figure per test" \
+    "$work/old.out"
 "$BENCHTOP" --check nosuchprofile >/dev/null 2>"$work/err"
 check "--check unknown profile exits 2 ($?)" test $? -eq 2
 check "... naming it" grep -q "nosuchprofile" "$work/err"

@@ -1,0 +1,374 @@
+/*
+ * report-verdict-out.c: a check's rows and its machine's line, as text,
+ * JSON or CSV (how they are judged: report-verdict.c).
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base-fmt.h"
+#include "base-units.h"
+#include "ref-compare.h"
+#include "report-profile.h"
+#include "report-verdict.h"
+
+/* Everything about one row that the formats print. */
+struct row_out {
+	const struct test_result *r;
+	struct compare_ref c;
+	const char *why; /* not comparable: why */
+	struct profile_test then;
+	struct verdict_line l;
+};
+
+static const char *const kind_names[VERDICT_KIND_COUNT] = {
+	[VERDICT_KIND_LOOP] = "CPU-bound loops",
+	[VERDICT_KIND_MEMORY] = "memory bandwidth",
+	[VERDICT_KIND_SYSTEM] = "system paths",
+};
+
+/* Why test i cannot be compared, or NULL. */
+static const char *
+why_not(const struct test_result *r, const struct compare_ref *c, size_t nnow)
+{
+	if (r->status != BENCH_OK)
+		return bench_status_name(r->status);
+	if (!c->found)
+		return "not in the profile";
+	if (!c->comparable)
+		return "another definition";
+	return nnow == 0 || !(r->value > 0) ? "no figure" : NULL;
+}
+
+/* The rows to judge, from the run and the profile. */
+static void
+gather(const struct verdict_report *vr, struct row_out *o,
+    struct verdict_row *in, double *noisy_share)
+{
+	size_t samples = 0, noisy = 0;
+
+	for (size_t i = 0; i < vr->n; i++) {
+		const struct test_result *r = &vr->r[i];
+
+		o[i].r = r;
+		compare_test(vr->rd, vr->machine, r->test, r->value, &o[i].c);
+		(void)profile_test_get(vr->rd, vr->machine, r->test->id,
+		    &o[i].then);
+		o[i].why = why_not(r, &o[i].c, vr->nslices[i]);
+		in[i] = (struct verdict_row){
+			.kind = verdict_kind_of(r->test),
+			.now_value = r->status == BENCH_OK ? r->value : NAN,
+			.then_value = o[i].c.found ? o[i].c.value : NAN,
+			.not_comparable = o[i].why,
+			.now = vr->slices[i],
+			.nnow = vr->nslices[i],
+			.then = o[i].then.slice,
+			.nthen = o[i].then.nslices,
+			.higher_better = units_higher_is_better(r->test->unit),
+			.noisy_share =
+			    r->ns.n ? (double)r->noisy / r->ns.n : NAN,
+		};
+		if (r->status == BENCH_OK) {
+			samples += r->ns.n;
+			noisy += r->noisy;
+		}
+	}
+	*noisy_share = samples ? (double)noisy / samples : NAN;
+}
+
+/* "this machine runs 1.62x slower than when srv1 was saved (...)" */
+static void
+machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
+    char *buf, size_t size)
+{
+	char ratio[32], kinds[200] = "";
+	size_t len = 0;
+	double load[3];
+
+	for (int k = 0; k < VERDICT_KIND_COUNT; k++)
+		if (m->kind_tests[k] > 0 && len < sizeof kinds)
+			len += (size_t)snprintf(kinds + len, sizeof kinds - len,
+			    "; %s %s (%zu)", kind_names[k],
+			    verdict_ratio_text(m->kind_shift[k], ratio,
+			        sizeof ratio),
+			    m->kind_tests[k]);
+	verdict_ratio_text(m->shift, ratio, sizeof ratio);
+	if (getloadavg(load, 1) != 1)
+		load[0] = NAN;
+	(void)snprintf(buf, size,
+	    "this machine runs %s %s when %s was %s (%zu of %zu tests moved "
+	    "beyond %g%% its way%s); load %.1f; %.0f%% of samples "
+	    "disturbed",
+	    strcmp(ratio, "same") == 0 ? "the same" : ratio,
+	    strcmp(ratio, "same") == 0 ? "as" : "than",
+	    vr->rd->machines[vr->machine].id,
+	    vr->rd->machines[vr->machine].date ? "saved" : "measured", m->moved,
+	    m->tests, vr->tolerance_pct, kinds, load[0],
+	    isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
+}
+
+/* The interval of `beyond` as speed ratios, or "-". */
+static const char *
+interval_text(const struct verdict_line *l, char *buf, size_t size)
+{
+	if (!isfinite(l->lo) || !isfinite(l->hi))
+		(void)snprintf(buf, size, "-");
+	else
+		(void)snprintf(buf, size, "%.2f-%.2fx", l->lo, l->hi);
+	return buf;
+}
+
+static void
+text_row(FILE *f, const struct row_out *o)
+{
+	char now[16], then[16], change[32], beyond[32], ci[32], p[16], v[64];
+	int ok = o->r->status == BENCH_OK;
+
+	fmt_value(now, sizeof now, ok ? o->r->value : NAN, 7);
+	fmt_value(then, sizeof then, o->c.found ? o->c.value : NAN, 7);
+	verdict_ratio_text(o->l.ratio, change, sizeof change);
+	verdict_ratio_text(o->l.beyond, beyond, sizeof beyond);
+	interval_text(&o->l, ci, sizeof ci);
+	if (isfinite(o->l.p))
+		(void)snprintf(p, sizeof p, "%.3f", o->l.p);
+	else
+		(void)snprintf(p, sizeof p, "-");
+	verdict_text(&o->l, o->why, v, sizeof v);
+	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n",
+	    o->r->test->id, now, then, bench_unit_name(o->r->test->unit),
+	    change, beyond, ci, p, v);
+}
+
+static void
+text_summary(FILE *f, const struct row_out *o, size_t n,
+    const struct verdict_machine *m, int status)
+{
+	size_t slower = 0, faster = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		slower += o[i].l.verdict == VERDICT_SLOWER;
+		faster += o[i].l.verdict == VERDICT_FASTER;
+	}
+	fputc('\n', f);
+	if (status == EXIT_SLOWER)
+		fprintf(f,
+		    "SLOWER: %zu test(s) slower beyond the machine's "
+		    "shift (exit 3)",
+		    slower);
+	else if (status == EXIT_MACHINE_SLOWER)
+		fprintf(f,
+		    "MACHINE: the machine as a whole is slower than "
+		    "tolerated; no test beyond it (exit 4)");
+	else
+		fprintf(f, "OK: nothing slower than tolerated");
+	fprintf(f, "; %zu faster\n", faster);
+	if (m->weak)
+		fprintf(f,
+		    "WEAK: %.0f%% of this run's samples were disturbed "
+		    "(other load on this CPU): verdicts marked weak\n",
+		    m->noisy_share * 100);
+}
+
+static void
+write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
+    const struct verdict_machine *m, int status)
+{
+	char line[600];
+
+	fprintf(f,
+	    "Check against %s (%s), tolerance %g%%: a test is slower or "
+	    "faster\nwhen its slices differ from the profile's (U test, "
+	    "p < %.2g) by more\nthan the tolerance, beyond the machine's "
+	    "shift.\n",
+	    vr->rd->machines[vr->machine].id,
+	    vr->rd->machines[vr->machine].label, vr->tolerance_pct,
+	    VERDICT_ALPHA);
+	if (m->one_figure)
+		fprintf(f,
+		    "Warning: %s holds one figure per test (an older "
+		    "profile or a reference machine): judged on this "
+		    "run's spread alone, weak; --save it again.\n",
+		    vr->rd->machines[vr->machine].id);
+	machine_words(vr, m, line, sizeof line);
+	fprintf(f, "Machine: %s\n\n", line);
+	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n", "TEST",
+	    "THIS", "PROFILE", "UNIT", "CHANGE", "BEYOND MACH.", "95% CI", "P",
+	    "VERDICT");
+	for (size_t i = 0; i < vr->n; i++)
+		text_row(f, &o[i]);
+	text_summary(f, o, vr->n, m, status);
+}
+
+static void
+json_ratio(FILE *f, const char *key, double ratio)
+{
+	char words[32];
+
+	fprintf(f, ",\"%s\":", key);
+	report_json_number(f, ratio);
+	fprintf(f, ",\"%s_text\":", key);
+	report_json_string(f, verdict_ratio_text(ratio, words, sizeof words));
+}
+
+static void
+json_row(FILE *f, const struct row_out *o, int first)
+{
+	char v[64];
+
+	verdict_text(&o->l, o->why, v, sizeof v);
+	fprintf(f, "%s\n{\"id\":", first ? "" : ",");
+	report_json_string(f, o->r->test->id);
+	fprintf(f, ",\"value\":");
+	report_json_number(f, o->r->status == BENCH_OK ? o->r->value : NAN);
+	fprintf(f, ",\"profile\":");
+	report_json_number(f, o->c.found ? o->c.value : NAN);
+	fprintf(f, ",\"unit\":");
+	report_json_string(f, bench_unit_name(o->r->test->unit));
+	json_ratio(f, "change", o->l.ratio);
+	json_ratio(f, "beyond_machine", o->l.beyond);
+	fprintf(f, ",\"ci95\":[");
+	report_json_number(f, o->l.lo);
+	fputc(',', f);
+	report_json_number(f, o->l.hi);
+	fprintf(f, "],\"p\":");
+	report_json_number(f, o->l.p);
+	fprintf(f, ",\"profile_slices\":%zu,\"verdict\":", o->then.nslices);
+	report_json_string(f, v);
+	fprintf(f, ",\"weak\":%s}", o->l.weak ? "true" : "false");
+}
+
+static void
+write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
+    const struct verdict_machine *m, int status)
+{
+	char line[600];
+
+	fprintf(f, "{\"schema\":%d,\"check\":", REPORT_SCHEMA);
+	report_json_string(f, vr->rd->machines[vr->machine].id);
+	fprintf(f, ",\"tolerance_pct\":");
+	report_json_number(f, vr->tolerance_pct);
+	fprintf(f, ",\"status\":%d,\"machine\":{\"text\":", status);
+	machine_words(vr, m, line, sizeof line);
+	report_json_string(f, line);
+	json_ratio(f, "shift", m->shift);
+	fprintf(f,
+	    ",\"beyond_tolerance\":%s,\"tests\":%zu,\"moved\":%zu,"
+	    "\"noisy_share\":",
+	    m->beyond ? "true" : "false", m->tests, m->moved);
+	report_json_number(f, m->noisy_share);
+	fprintf(f, ",\"weak\":%s,\"one_figure\":%s},\"tests\":[",
+	    m->weak ? "true" : "false", m->one_figure ? "true" : "false");
+	for (size_t i = 0; i < vr->n; i++)
+		json_row(f, &o[i], i == 0);
+	fprintf(f, "\n]}\n");
+}
+
+static void
+csv_number(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, ",%.6g", v);
+	else
+		fputc(',', f);
+}
+
+static void
+write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
+{
+	char words[32], v[64];
+
+	fprintf(f,
+	    "id,value,profile,unit,change,change_text,beyond_machine,"
+	    "beyond_machine_text,ci95_low,ci95_high,p,verdict,weak\n");
+	for (size_t i = 0; i < vr->n; i++) {
+		report_csv_field(f, o[i].r->test->id);
+		csv_number(f, o[i].r->status == BENCH_OK ? o[i].r->value : NAN);
+		csv_number(f, o[i].c.found ? o[i].c.value : NAN);
+		fputc(',', f);
+		report_csv_field(f, bench_unit_name(o[i].r->test->unit));
+		csv_number(f, o[i].l.ratio);
+		fputc(',', f);
+		report_csv_field(f,
+		    verdict_ratio_text(o[i].l.ratio, words, sizeof words));
+		csv_number(f, o[i].l.beyond);
+		fputc(',', f);
+		report_csv_field(f,
+		    verdict_ratio_text(o[i].l.beyond, words, sizeof words));
+		csv_number(f, o[i].l.lo);
+		csv_number(f, o[i].l.hi);
+		csv_number(f, o[i].l.p);
+		verdict_text(&o[i].l, o[i].why, v, sizeof v);
+		fputc(',', f);
+		report_csv_field(f, v);
+		fprintf(f, ",%d\n", o[i].l.weak);
+	}
+}
+
+/* Gather and judge into o (n rows); the exit status. */
+static int
+judge_into(const struct verdict_report *v, struct row_out *o,
+    struct verdict_machine *m)
+{
+	struct verdict_row *in = calloc(v->n + 1, sizeof *in);
+	struct verdict_line *lines = calloc(v->n + 1, sizeof *lines);
+	double noisy;
+	int status = -1;
+
+	if (in != NULL && lines != NULL) {
+		gather(v, o, in, &noisy);
+		verdict_judge(in, v->n, v->tolerance_pct, noisy, lines, m);
+		for (size_t i = 0; i < v->n; i++)
+			o[i].l = lines[i];
+		status = verdict_status(lines, v->n, m);
+	}
+	free(in);
+	free(lines);
+	return status;
+}
+
+int
+verdict_judge_report(const struct verdict_report *vr, struct verdict_line *out,
+    const char **why, struct verdict_machine *m)
+{
+	struct verdict_report v = *vr;
+	struct row_out *o;
+	int status;
+
+	v.n = v.n > VERDICT_MAX_ROWS ? VERDICT_MAX_ROWS : v.n;
+	if ((o = calloc(v.n + 1, sizeof *o)) == NULL)
+		return -1;
+	if ((status = judge_into(&v, o, m)) >= 0)
+		for (size_t i = 0; i < v.n; i++) {
+			out[i] = o[i].l;
+			why[i] = o[i].why;
+		}
+	free(o);
+	return status;
+}
+
+int
+verdict_write(FILE *f, const struct verdict_report *vr)
+{
+	struct verdict_report v = *vr;
+	struct verdict_machine m;
+	struct row_out *o;
+	int status;
+
+	v.n = v.n > VERDICT_MAX_ROWS ? VERDICT_MAX_ROWS : v.n;
+	if ((o = calloc(v.n + 1, sizeof *o)) == NULL)
+		return -1;
+	if ((status = judge_into(&v, o, &m)) >= 0) {
+		if (v.format == REPORT_JSON)
+			write_json(f, &v, o, &m, status);
+		else if (v.format == REPORT_CSV)
+			write_csv(f, &v, o);
+		else
+			write_text(f, &v, o, &m, status);
+	}
+	free(o);
+	return status;
+}

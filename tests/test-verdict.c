@@ -1,0 +1,381 @@
+/*
+ * test-verdict.c: --check's judgement on planted data (no change with a
+ * wide spread is ok; 30% with a tight spread is slower; every row 50%
+ * slower is the machine's shift and no test's), weak evidence said so,
+ * the rank statistics against known answers, and a profile with slices
+ * that round-trips through its file.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base-stats.h"
+#include "bench-registry.h"
+#include "check.h"
+#include "machine.h"
+#include "ref-data.h"
+#include "report-profile.h"
+#include "report-verdict.h"
+#include "ui-view.h"
+
+#define ROWS 8
+
+/* Five figures around `mid`, spread by +-`spread` (a share of mid). */
+static void
+five(double *v, double mid, double spread)
+{
+	static const double at[5] = { -1, -0.5, 0, 0.5, 1 };
+
+	for (int i = 0; i < 5; i++)
+		v[i] = mid * (1 + spread * at[i]);
+}
+
+/* ROWS rows: 4 CPU-bound loops and 4 system paths, higher is better. */
+struct planted {
+	double now[ROWS][5], then[ROWS][5];
+	struct verdict_row rows[ROWS];
+	struct verdict_line out[ROWS];
+	struct verdict_machine m;
+};
+
+static void
+plant(struct planted *p, double spread, size_t nnow)
+{
+	memset(p, 0, sizeof *p);
+	for (int i = 0; i < ROWS; i++) {
+		five(p->then[i], 1000, spread);
+		five(p->now[i], 1000, spread);
+		p->rows[i] = (struct verdict_row){
+			.kind = i < 4 ? VERDICT_KIND_LOOP : VERDICT_KIND_SYSTEM,
+			.now_value = NAN,
+			.then_value = NAN,
+			.now = p->now[i],
+			.nnow = nnow,
+			.then = p->then[i],
+			.nthen = 5,
+			.higher_better = 1,
+			.noisy_share = 0,
+		};
+	}
+}
+
+static size_t
+count(const struct planted *p, enum verdict v)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < ROWS; i++)
+		n += p->out[i].verdict == v;
+	return n;
+}
+
+static void
+test_no_change_wide(void)
+{
+	struct planted p;
+
+	/* Wide spread, the sets interleaved: no verdict. */
+	plant(&p, 0.4, 5);
+	for (int i = 0; i < ROWS; i++)
+		five(p.now[i], i % 2 ? 1050 : 950, 0.4);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("wide spread, no change: all ok", count(&p, VERDICT_OK) == ROWS);
+	CHECK("... exit 0", verdict_status(p.out, ROWS, &p.m) == 0);
+	CHECK("... no machine shift beyond the floor", !p.m.beyond);
+}
+
+static void
+test_thirty_pct_tight(void)
+{
+	struct planted p;
+	char buf[64];
+
+	plant(&p, 0.01, 5);
+	five(p.now[5], 700, 0.01); /* a system path 30% lower */
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("30% lower, tight: slower", p.out[5].verdict == VERDICT_SLOWER);
+	CHECK("... the others ok", count(&p, VERDICT_OK) == ROWS - 1);
+	CHECK_NEAR("... its change beyond the machine", p.out[5].beyond, 0.7,
+	    0.01);
+	CHECK("... an interval below 1",
+	    p.out[5].lo < p.out[5].hi && p.out[5].hi < 1);
+	CHECK("... p < 0.05", p.out[5].p < 0.05);
+	CHECK("... exit 3", verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
+	verdict_ratio_text(p.out[5].ratio, buf, sizeof buf);
+	CHECK("... in words, '1.43x slower'", strcmp(buf, "1.43x slower") == 0);
+	verdict_text(&p.out[5], NULL, buf, sizeof buf);
+	CHECK("... verdict 'slower'", strcmp(buf, "slower") == 0);
+	/* The same within the tolerance: the U test alone is not enough. */
+	plant(&p, 0.01, 5);
+	five(p.now[5], 950, 0.01);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("5% lower, tight: ok (below the floor)",
+	    p.out[5].verdict == VERDICT_OK && p.out[5].p < 0.05);
+}
+
+static void
+test_machine_shift(void)
+{
+	struct planted p;
+	char buf[64];
+
+	plant(&p, 0.02, 5);
+	for (int i = 0; i < ROWS; i++)
+		five(p.now[i], 500, 0.02);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK_NEAR("every row 50% lower: the machine's shift", p.m.shift, 0.5,
+	    1e-9);
+	CHECK("... beyond the floor, every test moved",
+	    p.m.beyond && p.m.moved == ROWS && p.m.tests == ROWS);
+	CHECK("... no per-test verdict", count(&p, VERDICT_OK) == ROWS);
+	CHECK_NEAR("... each row's change as the profile is", p.out[0].ratio,
+	    0.5, 1e-9);
+	CHECK("... exit 4",
+	    verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
+	verdict_ratio_text(p.m.shift, buf, sizeof buf);
+	CHECK("... '2.00x slower'", strcmp(buf, "2.00x slower") == 0);
+	/* The loops unchanged, the system paths 50% lower: those rows. */
+	plant(&p, 0.02, 5);
+	for (int i = 4; i < ROWS; i++)
+		five(p.now[i], 500, 0.02);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("system paths alone: no machine shift",
+	    fabs(p.m.shift - 1) < 1e-9);
+	CHECK("... the four rows slower", count(&p, VERDICT_SLOWER) == 4);
+}
+
+static void
+test_weak_evidence(void)
+{
+	struct planted p;
+	char buf[64];
+
+	plant(&p, 0.01, 4);
+	five(p.now[5], 700, 0.01);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("4 slices: too few samples", count(&p, VERDICT_TOO_FEW) == ROWS);
+	CHECK("... no interval, no p",
+	    isnan(p.out[5].lo) && isnan(p.out[5].hi) && isnan(p.out[5].p));
+	verdict_text(&p.out[5], NULL, buf, sizeof buf);
+	CHECK("... says 'too few samples'",
+	    strcmp(buf, "too few samples") == 0);
+	CHECK("... exit 0", verdict_status(p.out, ROWS, &p.m) == 0);
+
+	plant(&p, 0.01, 5);
+	p.rows[2].not_comparable = "unsupported";
+	verdict_judge(p.rows, ROWS, 10, 0.9, p.out, &p.m);
+	verdict_text(&p.out[2], p.rows[2].not_comparable, buf, sizeof buf);
+	CHECK("unsupported: 'not comparable: unsupported'",
+	    strcmp(buf, "not comparable: unsupported") == 0);
+	verdict_ratio_text(p.out[2].ratio, buf, sizeof buf);
+	CHECK("... its change is '-', never nan", strcmp(buf, "-") == 0);
+	CHECK("a run 90% disturbed: weak", p.m.weak && p.out[0].weak);
+	verdict_text(&p.out[0], NULL, buf, sizeof buf);
+	CHECK("... 'ok, weak'", strcmp(buf, "ok, weak") == 0);
+
+	/* Weak evidence needs the whole interval beyond the tolerance:
+	 * 20% lower with a 10% spread (interval 0.69-0.93x) is slower on a
+	 * quiet run and not on a disturbed one. */
+	plant(&p, 0.1, 5);
+	five(p.now[5], 800, 0.1);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("20% lower, 10% spread, quiet: slower",
+	    p.out[5].verdict == VERDICT_SLOWER);
+	verdict_judge(p.rows, ROWS, 10, 0.9, p.out, &p.m);
+	CHECK("... disturbed: ok, weak",
+	    p.out[5].verdict == VERDICT_OK && p.out[5].weak);
+
+	/* A profile of one figure a test: judged, weak. */
+	plant(&p, 0.01, 5);
+	for (int i = 0; i < ROWS; i++)
+		p.rows[i].nthen = 1;
+	five(p.now[6], 600, 0.01);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("one figure: said", p.m.one_figure);
+	CHECK("... a 40% drop found, weak",
+	    p.out[6].verdict == VERDICT_SLOWER && p.out[6].weak);
+	CHECK("... the rest ok", count(&p, VERDICT_OK) == ROWS - 1);
+}
+
+static void
+test_words(void)
+{
+	char buf[32];
+
+	CHECK("2.1 faster",
+	    strcmp(verdict_ratio_text(2.1, buf, sizeof buf), "2.10x faster") ==
+	        0);
+	CHECK("10x slower",
+	    strcmp(verdict_ratio_text(0.1, buf, sizeof buf), "10x slower") ==
+	        0);
+	CHECK("47x faster",
+	    strcmp(verdict_ratio_text(47, buf, sizeof buf), "47x faster") == 0);
+	CHECK("NAN is '-'",
+	    strcmp(verdict_ratio_text(NAN, buf, sizeof buf), "-") == 0);
+	CHECK("1.001 is 'same'",
+	    strcmp(verdict_ratio_text(1.001, buf, sizeof buf), "same") == 0);
+}
+
+static void
+test_rank_statistics(void)
+{
+	double a[5] = { 1, 2, 3, 4, 5 }, b[5] = { 6, 7, 8, 9, 10 };
+	double c[5] = { 1.5, 2.5, 3.5, 4.5, 5.5 }, s[25], est, lo, hi;
+
+	/* Known answers: scipy.stats.mannwhitneyu(a, b, method="exact"). */
+	CHECK_NEAR("U test, 5 v 5 apart: 2/252", stats_utest_p(a, 5, b, 5),
+	    2.0 / 252, 1e-12);
+	CHECK_NEAR("U test, interleaved by halves: 0.69048",
+	    stats_utest_p(a, 5, c, 5), 0.6904761904761905, 1e-12);
+	CHECK_NEAR("U test, one side of 1: p 1", stats_utest_p(a, 1, b, 5), 1,
+	    0);
+	CHECK("U test with ties: normal approximation, in (0, 1]",
+	    stats_utest_p(a, 5, a, 5) == 1);
+	CHECK("shift 5 v 5: an interval",
+	    stats_shift_ci(a, 5, b, 5, s, &est, &lo, &hi) == 0);
+	CHECK_NEAR("... Hodges-Lehmann estimate 5", est, 5, 1e-12);
+	/* c = 3 (P(U <= 2) = 4/252 <= 2.5%): the 3rd from each end. */
+	CHECK("... from the 3rd to the 23rd difference", lo == 2 && hi == 8);
+	CHECK("shift 2 v 2: no 95% interval",
+	    stats_shift_ci(a, 2, b, 2, s, &est, &lo, &hi) == -1 && isnan(lo));
+}
+
+/* A profile with slices and a noisy share is saved and read back. */
+static void
+test_profile_round_trip(void)
+{
+	char dir[] = "/tmp/bt-verdict.XXXXXX", path[256], err[256];
+	const struct bench_test *t = registry_find("byte.dhry2");
+	struct test_result r = { 0 };
+	struct profile_test per = { { 1e6, 1.1e6, 0.9e6, 1.05e6, 0.95e6 }, 5,
+		0.25 };
+	struct profile_run run = { 1, 5 };
+	struct machine m;
+	struct refdata rd = { 0 };
+	struct profile_test back;
+
+	if (mkdtemp(dir) == NULL || t == NULL) {
+		CHECK("scratch directory and byte.dhry2", 0);
+		return;
+	}
+	setenv("XDG_DATA_HOME", dir, 1);
+	memset(&m, 0, sizeof m);
+	strcpy(m.host, "host");
+	strcpy(m.kernel, "Linux 1.0");
+	r.test = t;
+	r.status = BENCH_OK;
+	r.value = 1e6;
+	CHECK("save",
+	    profile_save("p1", &m, "zen", &r, &per, &run, 1, err, sizeof err) ==
+	        0);
+	CHECK("load", refdata_load_profile(&rd, "p1", err, sizeof err) == 0);
+	CHECK("five slices back",
+	    profile_test_get(&rd, 0, "byte.dhry2", &back) == 5);
+	CHECK("... the same figures",
+	    memcmp(back.slice, per.slice, sizeof per.slice) == 0);
+	CHECK_NEAR("... the noisy share", back.noisy_share, 0.25, 0);
+	CHECK("... and the median as before",
+	    refdata_result(&rd, 0, "byte.dhry2", REF_RESULT) != NULL);
+	refdata_free(&rd);
+	(void)snprintf(path, sizeof path, "%s/benchtop/p1.tsv", dir);
+	(void)unlink(path);
+	(void)snprintf(path, sizeof path, "%s/benchtop", dir);
+	(void)rmdir(path);
+	(void)rmdir(dir);
+}
+
+/* A profile of an older benchtop (one figure a test) still loads. */
+static void
+test_old_profile(void)
+{
+	static const char text[] =
+	    "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\tsource\t"
+	    "date\tversion\tplacement\n"
+	    "old\tCPU\t-\tzen\t3000\t2\tLinux\th\tbenchtop\t2026-01-01\t0.1.0"
+	    "\tper-test\n"
+	    "machine\ttest\tstat\tvalue\tunit\tsource\tversion\n"
+	    "old\tbyte.dhry2\tresult\t1e+06\tlps\tbenchtop single median\t1\n";
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	struct refdata rd = { 0 };
+	struct profile_test back;
+	char err[256];
+
+	CHECK("an old profile parses",
+	    refdata_parse(&rd, f, "old.tsv", err, sizeof err) == 0);
+	fclose(f);
+	CHECK("... one figure, as one slice",
+	    profile_test_get(&rd, 0, "byte.dhry2", &back) == 1 &&
+	        back.slice[0] == 1e6 && isnan(back.noisy_share));
+	refdata_free(&rd);
+}
+
+/* Live: rows that all moved are the machine's; one that moved alone is
+ * WORSE. */
+static void
+test_live_machine(void)
+{
+	static const char *const ids[6] = { "byte.dhry2", "byte.arith_int",
+		"byte.arith_double", "byte.hanoi", "byte.syscall",
+		"lmbench.null_call" };
+	struct view_row rows[6];
+	struct view_baseline base[6];
+	struct view_machine m;
+
+	memset(rows, 0, sizeof rows);
+	memset(base, 0, sizeof base);
+	for (int i = 0; i < 6; i++) {
+		rows[i].test = registry_find(ids[i]);
+		if (rows[i].test == NULL) {
+			CHECK("catalogue ids", 0);
+			return;
+		}
+		rows[i].has_delta = 1;
+		rows[i].machine_shift = 1;
+		rows[i].recent_ci_pct = 1;
+		base[i] = (struct view_baseline){ .set = 1,
+			.value = 100,
+			.ci_pct = 1 };
+		/* Every row half as fast: lps halves, us doubles. */
+		rows[i].recent_value = i == 5 ? 200 : 50;
+	}
+	view_rows_beyond_machine(rows, 6, base, &m);
+	CHECK_NEAR("live: every row half as fast: the machine's", m.shift, 0.5,
+	    1e-9);
+	CHECK("... beyond the bar, from the loops", m.beyond && m.rows == 4);
+	CHECK("... no row WORSE",
+	    !rows[0].significant && !rows[4].significant &&
+	        !rows[5].significant);
+	for (int i = 0; i < 6; i++) {
+		rows[i].recent_value = i == 5 ? 200 : 100;
+		rows[i].machine_shift = 1;
+	}
+	view_rows_beyond_machine(rows, 6, base, &m);
+	CHECK("live: null_call alone 2x slower: no machine shift",
+	    !m.beyond && m.shift == 1);
+	CHECK("... null_call WORSE", rows[5].significant && !rows[5].better);
+	CHECK("... the others not",
+	    !rows[0].significant && !rows[4].significant);
+	view_rows_beyond_machine(rows, 1, base, &m);
+	CHECK("live: one row (focus): no machine to tell, its own verdict",
+	    !m.known && rows[0].machine_shift == 1);
+}
+
+int
+main(void)
+{
+	test_live_machine();
+	test_rank_statistics();
+	test_no_change_wide();
+	test_thirty_pct_tight();
+	test_machine_shift();
+	test_weak_evidence();
+	test_words();
+	test_profile_round_trip();
+	test_old_profile();
+	return check_summary("test-verdict");
+}
