@@ -512,7 +512,8 @@ hypervisor_vendor(char *buf, size_t size)
 	static const char *const names[][2] = { { "KVMKVMKVM", "KVM" },
 		{ "Microsoft Hv", "Hyper-V" }, { "VMwareVMware", "VMware" },
 		{ "XenVMMXenVMM", "Xen" }, { "TCGTCGTCGTCG", "QEMU (TCG)" },
-		{ "ACRNACRNACRN", "ACRN" }, { " lrpepyh  vr", "Parallels" } };
+		{ "ACRNACRNACRN", "ACRN" }, { " lrpepyh  vr", "Parallels" },
+		{ "bhyve bhyve ", "bhyve" } };
 	unsigned a, b, cx, d;
 	char sig[13];
 
@@ -525,7 +526,7 @@ hypervisor_vendor(char *buf, size_t size)
 		if (strcmp(sig, names[i][0]) == 0)
 			return names[i][1];
 	if (isprint((unsigned char)sig[0])) {
-		(void)snprintf(buf, size, "%s", sig);
+		(void)snprintf(buf, size, "%s", first_line(sig));
 		return buf;
 	}
 #endif
@@ -774,4 +775,21 @@ context_summary(const struct machine_context *c, char *buf, size_t size)
 	if (trace != NULL && strcmp(trace, "none") != 0 &&
 	    strcmp(trace, CONTEXT_ABSENT) != 0 && used < size)
 		(void)snprintf(buf + used, size - used, "; tracing on");
+}
+
+void
+context_print(FILE *out, const struct machine_context *c,
+    const char *interval)
+{
+	char line[256];
+
+	for (size_t i = 0; i < c->n; i++)
+		fprintf(out, "context.%s: %s\n", c->f[i].key, c->f[i].value);
+	if (isfinite(c->steal_pct))
+		fprintf(out, "context.steal: %.1f%% %s\ncontext.irq: %.1f%% %s\n",
+		    c->steal_pct, interval, c->irq_pct, interval);
+	else
+		fputs("context.steal: unknown\ncontext.irq: unknown\n", out);
+	context_summary(c, line, sizeof line);
+	fprintf(out, "context: %s\n", line);
 }

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define CONTEXT_MAX_FACTS 48
 #define CONTEXT_KEY_MAX   48
@@ -96,6 +97,14 @@ size_t context_diff(const struct machine_context *a,
  * kvm-clock; THP madvise; steal 3%". Pure.
  */
 void context_summary(const struct machine_context *c, char *buf, size_t size);
+
+/*
+ * Every fact as "context.KEY: VALUE" lines (--identify's format), then
+ * "context.steal: N%" and "context.irq: N%" with `interval` saying over
+ * what ("since boot", "over the run"), then the summary line.
+ */
+void context_print(FILE *out, const struct machine_context *c,
+    const char *interval);
 
 /* Parsers behind the reader (pure, for tests). */
 /* "always [madvise] never" -> "madvise"; text without brackets, trimmed. */

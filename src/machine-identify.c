@@ -9,6 +9,8 @@
 
 #include "machine-identify.h"
 
+#include "machine-context.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +248,13 @@ identify_print(FILE *out, const char *dump_path, const char *machines_tsv,
 	else if (cpu_read_dump(dump_path, &id, err, errsize) != 0)
 		return -1;
 	identify_print_cpu(out, &id);
+	if (dump_path == NULL) {
+		/* The shares since boot: /proc/stat's counters start at 0. */
+		struct machine_context ctx = { .times = { .valid = 1 } };
+
+		context_read(&ctx, "/");
+		context_print(out, &ctx, "since boot");
+	}
 	return identify_print_machines(out, id.cls.id, machines_tsv, err,
 	    errsize);
 }

@@ -35,7 +35,13 @@ struct report {
 	double sample_ms;
 	const struct refdata *ref; /* reference data, or NULL */
 	struct refsel refs[2];     /* A and B (--ref A,B); B may be none */
+	/* The context now, when it is not the machine's at start (the live
+	 * exporters); NULL: machine->ctx. */
+	const struct machine_context *ctx;
 };
+
+/* The context a report states: r->ctx, else the machine's. */
+const struct machine_context *report_context(const struct report *r);
 
 /* Flush f; 0, or -1 with errno (EIO when the stream kept none) when
  * any write to it failed. Every report ends with it. */
