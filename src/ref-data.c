@@ -515,6 +515,27 @@ refdata_context(const struct refdata *rd, size_t machine, const char *key)
 	return NULL;
 }
 
+void
+refdata_context_of(const struct refdata *rd, size_t machine,
+    struct machine_context *out)
+{
+	memset(out, 0, sizeof *out);
+	out->steal_pct = out->irq_pct = NAN;
+	for (size_t i = 0; i < rd->ncontexts; i++) {
+		const struct ref_context *c = &rd->contexts[i];
+
+		if (c->machine != machine)
+			continue;
+		/* Shares of the run that saved it, not facts. */
+		if (strcmp(c->key, "steal_pct") == 0)
+			out->steal_pct = atof(c->value);
+		else if (strcmp(c->key, "irq_pct") == 0)
+			out->irq_pct = atof(c->value);
+		else
+			context_set(out, c->key, c->value);
+	}
+}
+
 int
 refdata_has_context(const struct refdata *rd, size_t machine)
 {

@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "machine-context.h"
+
 enum ref_stat {
 	REF_RESULT,
 	REF_LOW,
@@ -115,6 +117,11 @@ const char *refdata_context(const struct refdata *rd, size_t machine,
 /* Whether machine `machine` has any context rows (a profile of a
  * benchtop that records them). */
 int refdata_has_context(const struct refdata *rd, size_t machine);
+
+/* Machine `machine`'s recorded context as a machine_context (its
+ * steal_pct and irq_pct rows as the shares, NAN when absent). */
+void refdata_context_of(const struct refdata *rd, size_t machine,
+    struct machine_context *out);
 
 /* Parse a seed's number: "424." "20.K" "1.790" "-"; -1 if not a number. */
 int refdata_number(const char *text, double *out);

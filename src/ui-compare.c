@@ -18,6 +18,7 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "ui-context.h"
 #include "ui.h"
 
 #define DECADES 3.0
@@ -133,7 +134,7 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 void
 ui_compare_draw(struct ui *ui)
 {
-	int y = ui_header_draw(ui);
+	int y = ui_context_compare_draw(ui, ui_header_draw(ui));
 	struct cursor c = { 0, y + 1 };
 	char title[160];
 

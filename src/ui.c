@@ -26,6 +26,7 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "ui-context.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between
@@ -368,13 +369,14 @@ header_ref(struct ui *ui, int y, int which)
 int
 ui_header_draw(struct ui *ui)
 {
-	int y = 3;
+	int y;
 
 	ui_role_on(ui, UI_ROLE_HEADER);
 	header_line1(ui);
 	header_line2(ui);
 	ui_role_off(ui, UI_ROLE_HEADER);
-	header_state(ui, 2);
+	y = ui_context_header_draw(ui, 2);
+	header_state(ui, y++);
 	header_ref(ui, y++, 0);
 	if (ui_has_ref(ui, 1))
 		header_ref(ui, y++, 1);
@@ -438,6 +440,7 @@ ui_alloc(struct ui *ui)
 static void
 ui_free(struct ui *ui)
 {
+	ui_context_free(ui);
 	free(ui->rows);
 	free(ui->items);
 	free(ui->base);
@@ -473,6 +476,7 @@ tick(struct ui *ui, uint64_t *next_ns)
 
 	*next_ns = now + (uint64_t)ui_quiet_delay_ms(ui) * 1000000u;
 	measure_self(ui);
+	ui_context_tick(ui); /* before the rows take in samples after it */
 	if (ui->cfg.log != NULL)
 		(void)sample_log_write(ui->cfg.log, ui->nmarks);
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
@@ -480,8 +484,10 @@ tick(struct ui *ui, uint64_t *next_ns)
 		    exporter_tick(ui->cfg.exporter) != 0 ? errno : 0;
 		ui->next_export_ns = now + UI_EXPORT_PERIOD_NS;
 	}
-	if (!ui->frozen)
+	if (!ui->frozen) {
 		refresh_rows(ui);
+		ui_context_after_refresh(ui);
+	}
 	return 1;
 }
 
@@ -498,7 +504,7 @@ ui_run(const struct ui_config *cfg)
 	ui.refs[1] = cfg->refs[1];
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
 	ui.cpu_t0_ns = thread_cpu_ns();
-	if (ui_alloc(&ui) != 0) {
+	if (ui_alloc(&ui) != 0 || ui_context_init(&ui) != 0) {
 		ui_free(&ui);
 		return -1;
 	}
