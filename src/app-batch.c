@@ -230,8 +230,8 @@ write_report(struct batch *b)
 	if (b->o->report != SEED_NONE)
 		return write_seed_report(b, SIZE_MAX);
 	if (b->o->check != NULL) {
-		int rc = verdict_write(stdout, &b->ref, b->ref_index,
-		    b->results, b->n, b->o->tolerance_pct);
+		int rc = verdict_write_context(stdout, &b->ref, b->ref_index,
+		    b->results, b->n, b->o->tolerance_pct, &b->machine.ctx);
 
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fatal_say("write error", strerror(errno));

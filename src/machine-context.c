@@ -717,9 +717,8 @@ context_diff(const struct machine_context *a, const struct machine_context *b,
 
 /* ---- The one line ---- */
 
-/* "PTI", "retpolines": the kernel's mitigations on the entry path. */
-static size_t
-summary_kernel(const struct machine_context *c, char *buf, size_t size)
+void
+context_kernel_short(const struct machine_context *c, char *buf, size_t size)
 {
 	const char *melt = context_get(c, "vuln.meltdown");
 	const char *sv2 = context_get(c, "vuln.spectre_v2");
@@ -745,10 +744,9 @@ summary_kernel(const struct machine_context *c, char *buf, size_t size)
 				buf[i] = (char)tolower((unsigned char)buf[i]);
 	}
 	if (used == 0)
-		used = (size_t)snprintf(buf, size, "%s",
+		(void)snprintf(buf, size, "%s",
 		    context_get(c, "vuln.meltdown") ? "no entry mitigations"
 		                                    : "mitigations n/a");
-	return used;
 }
 
 void
@@ -761,7 +759,7 @@ context_summary(const struct machine_context *c, char *buf, size_t size)
 	const char *trace = context_get(c, "tracing");
 	size_t used;
 
-	(void)summary_kernel(c, kernel, sizeof kernel);
+	context_kernel_short(c, kernel, sizeof kernel);
 	if (isfinite(c->steal_pct))
 		(void)snprintf(steal, sizeof steal, "%.0f%%", c->steal_pct);
 	else

@@ -92,6 +92,11 @@ size_t context_diff(const struct machine_context *a,
     void (*fn)(const char *key, const char *was, const char *now, void *arg),
     void *arg);
 
+/* The entry path's mitigations in short: "PTI, retpolines",
+ * "mitigations=off", "no entry mitigations" or "mitigations n/a". Pure. */
+void context_kernel_short(const struct machine_context *c, char *buf,
+    size_t size);
+
 /*
  * The few that matter, in one line: "kernel: PTI, retpolines; clock
  * kvm-clock; THP madvise; steal 3%". Pure.

@@ -47,4 +47,21 @@ void verdict_text(const struct verdict_line *l, char *buf, size_t size);
 int verdict_write(FILE *f, const struct refdata *rd, size_t m,
     const struct test_result *r, size_t n, double tolerance_pct);
 
+/*
+ * The same, with this machine's context `now` (may be NULL): first the
+ * facts in which it differs from what profile m recorded (a reference
+ * machine predates every mitigation and THP), then the table, each row
+ * that such a fact moves saying so ("context: THP").
+ */
+int verdict_write_context(FILE *f, const struct refdata *rd, size_t m,
+    const struct test_result *r, size_t n, double tolerance_pct,
+    const struct machine_context *now);
+
+/*
+ * Print the context differences of profile m from `now`; returns the
+ * context_sense bits they move (0: none). Pure but for the printing.
+ */
+unsigned verdict_context_diff(FILE *f, const struct refdata *rd, size_t m,
+    const struct machine_context *now);
+
 #endif

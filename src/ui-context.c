@@ -236,30 +236,44 @@ ui_context_header_draw(struct ui *ui, int y)
 	return y;
 }
 
-/* The state now of the facts of `senses`: the entry path's mitigations
- * in short, the clock source, THP, the CPU's share. */
+/* A fact's value, or "?" when the context has none. */
+static const char *
+fact(const struct machine_context *c, const char *key)
+{
+	const char *v = context_get(c, key);
+
+	return v ? v : "?";
+}
+
+/* The state now of the facts of `senses`, in short. */
 static void
 sensed_state(const struct machine_context *c, unsigned senses, char *buf,
     size_t size)
 {
-	const char *v;
+	char kernel[96];
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < c->n && used < size; i++) {
-		v = c->f[i].value;
-		if (!(context_key_senses(c->f[i].key) & senses) ||
-		    context_key_senses(c->f[i].key) == CONTEXT_SENSE_ALL ||
-		    strncmp(v, "Not affected", 12) == 0)
-			continue;
-		used += (size_t)snprintf(buf + used, size - used, "%s%s %.*s",
-		    used ? "; " : "", c->f[i].key, (int)strcspn(v, ";"), v);
+	if (senses & CONTEXT_SENSE_ENTRY) {
+		context_kernel_short(c, kernel, sizeof kernel);
+		used += (size_t)snprintf(buf + used, size - used,
+		    "%s (cmdline %s), tracing %s; ", kernel,
+		    fact(c, "cmdline"), fact(c, "tracing"));
 	}
+	if ((senses & CONTEXT_SENSE_CLOCK) && used < size)
+		used += (size_t)snprintf(buf + used, size - used,
+		    "clock %s; ", fact(c, "clocksource"));
+	if ((senses & CONTEXT_SENSE_THP) && used < size)
+		used += (size_t)snprintf(buf + used, size - used,
+		    "THP %s, defrag %s; ", fact(c, "thp.enabled"),
+		    fact(c, "thp.defrag"));
 	if ((senses & CONTEXT_SENSE_CPU) && used < size)
 		(void)snprintf(buf + used, size - used,
-		    "%ssteal %.1f%%, irq %.1f%%", used ? "; " : "",
+		    "steal %.1f%%, irq %.1f%%, quota %s, cpuset %s, SMT %s, %s",
 		    isfinite(c->steal_pct) ? c->steal_pct : 0.0,
-		    isfinite(c->irq_pct) ? c->irq_pct : 0.0);
+		    isfinite(c->irq_pct) ? c->irq_pct : 0.0,
+		    fact(c, "cgroup.cpu_max"), fact(c, "cgroup.cpuset"),
+		    fact(c, "smt"), fact(c, "cpufreq"));
 }
 
 /* Print `text` wrapped at the screen's width from line *y. */
@@ -296,6 +310,12 @@ ui_context_detail_draw(struct ui *ui, int *y, const struct view_row *r)
 	sensed_state(&ui->context->watch.now, senses, state, sizeof state);
 	(void)snprintf(line, sizeof line, "sensitive to %s: now %s",
 	    context_sense_text(senses, names, sizeof names), state);
+	wrap_lines(y, 2, line);
+	/* What watching it costs the screen's thread, each refresh. */
+	(void)snprintf(line, sizeof line,
+	    "context read every refresh: %.0f us (mean of %llu reads)",
+	    context_watch_cost_us(&ui->context->watch),
+	    (unsigned long long)ui->context->watch.reads);
 	wrap_lines(y, 2, line);
 }
 
