@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,67 @@ join_path(char *buf, size_t size, const char *root, const char *path)
 }
 
 /*
+ * Files read every refresh stay open and are read again from offset 0
+ * (sysfs and procfs make their text anew on each read at 0): one system
+ * call instead of three, about 2 us instead of 7 on a machine with page
+ * table isolation. Files read once (the vulnerabilities, /proc/self) are
+ * not kept. The table is the process's; a lock, as the screen's thread
+ * and a batch worker may both read.
+ */
+#define KEPT_MAX 24
+
+static struct kept_file {
+	char path[256];
+	int fd;
+} kept[KEPT_MAX];
+static size_t nkept;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int
+worth_keeping(const char *full)
+{
+	return strstr(full, "/vulnerabilities/") == NULL &&
+	    strstr(full, "/proc/self/") == NULL && strlen(full) < 256;
+}
+
+/* Read a kept file again: bytes read, or -1 (not kept, or it failed:
+ * then it is no longer kept and the caller opens it anew). */
+static ssize_t
+read_kept(const char *full, char *buf, size_t size)
+{
+	ssize_t got = -1;
+
+	(void)pthread_mutex_lock(&kept_lock);
+	for (size_t i = 0; i < nkept; i++) {
+		if (strcmp(kept[i].path, full) != 0)
+			continue;
+		if ((got = pread(kept[i].fd, buf, size - 1, 0)) < 0) {
+			(void)close(kept[i].fd);
+			kept[i] = kept[--nkept];
+		}
+		break;
+	}
+	(void)pthread_mutex_unlock(&kept_lock);
+	return got;
+}
+
+/* Keep fd for path, or close it when the table is full. */
+static void
+keep_or_close(const char *full, int fd)
+{
+	(void)pthread_mutex_lock(&kept_lock);
+	if (nkept < KEPT_MAX && worth_keeping(full)) {
+		(void)snprintf(kept[nkept].path, sizeof kept[nkept].path, "%s",
+		    full);
+		kept[nkept++].fd = fd;
+		fd = -1;
+	}
+	(void)pthread_mutex_unlock(&kept_lock);
+	if (fd >= 0)
+		(void)close(fd);
+}
+
+/*
  * Read up to size-1 bytes of root/path into buf; a missing file (or
  * directory on the way) is absent, any other error unreadable with
  * errno's text in buf.
@@ -61,6 +123,10 @@ read_text(const char *root, const char *path, char *buf, size_t size)
 
 	join_path(full, sizeof full, root, path);
 	buf[0] = '\0';
+	if ((k = read_kept(full, buf, size)) >= 0) {
+		buf[k] = '\0';
+		return READ_OK;
+	}
 	if ((fd = open(full, O_RDONLY | O_CLOEXEC)) < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			return READ_ABSENT;
@@ -76,7 +142,7 @@ read_text(const char *root, const char *path, char *buf, size_t size)
 		return READ_UNREADABLE;
 	}
 	buf[got] = '\0';
-	(void)close(fd);
+	keep_or_close(full, fd);
 	return READ_OK;
 }
 
@@ -439,31 +505,42 @@ cgroup2_mount(const char *root, char *buf, size_t size)
 	return -1;
 }
 
+/* This process's cgroup v2 directory, from /proc/self/cgroup and the
+ * cgroup2 mount; "" when either is missing. */
+static void
+find_cgroup(struct machine_context *c, const char *root)
+{
+	char text[READ_MAX], mount[256], group[256];
+
+	c->cgroup_dir[0] = '\0';
+	if (read_text(root, "/proc/self/cgroup", text, sizeof text) !=
+	        READ_OK ||
+	    context_parse_cgroup2(text, group, sizeof group) != 0 ||
+	    cgroup2_mount(root, mount, sizeof mount) != 0)
+		return;
+	(void)snprintf(c->cgroup_dir, sizeof c->cgroup_dir, "%.255s%.63s",
+	    mount, strcmp(group, "/") == 0 ? "" : group);
+}
+
 /* cpu.max and cpuset.cpus.effective of this process's cgroup (v2). */
 static void
 read_cgroup(struct machine_context *c, const char *root)
 {
-	char text[READ_MAX], mount[256], group[256], path[600];
-	char value[CONTEXT_VALUE_MAX];
+	char text[READ_MAX], path[400], value[CONTEXT_VALUE_MAX];
 
-	if (read_text(root, "/proc/self/cgroup", text, sizeof text) !=
-	        READ_OK ||
-	    context_parse_cgroup2(text, group, sizeof group) != 0 ||
-	    cgroup2_mount(root, mount, sizeof mount) != 0) {
+	if (c->cgroup_dir[0] == '\0') {
 		context_set(c, "cgroup.cpu_max", CONTEXT_ABSENT);
 		context_set(c, "cgroup.cpuset", CONTEXT_ABSENT);
 		return;
 	}
-	if (strcmp(group, "/") == 0)
-		group[0] = '\0';
-	(void)snprintf(path, sizeof path, "%s%s/cpu.max", mount, group);
+	(void)snprintf(path, sizeof path, "%s/cpu.max", c->cgroup_dir);
 	if (read_text(root, path, text, sizeof text) == READ_OK)
 		context_parse_cpu_max(text, value, sizeof value);
 	else
 		(void)read_value(root, path, value, sizeof value);
 	context_set(c, "cgroup.cpu_max", value);
-	(void)snprintf(path, sizeof path, "%s%s/cpuset.cpus.effective", mount,
-	    group);
+	(void)snprintf(path, sizeof path, "%s/cpuset.cpus.effective",
+	    c->cgroup_dir);
 	(void)read_value(root, path, value, sizeof value);
 	context_set(c, "cgroup.cpuset", value);
 }
@@ -475,6 +552,14 @@ read_tracing(struct machine_context *c, const char *root)
 	char text[READ_MAX], value[CONTEXT_VALUE_MAX];
 	size_t used = 0;
 
+	/* "0": no event on, the common case, from one small file; the list
+	 * (which walks every event) only when some are on. */
+	if (read_text(root, "/sys/kernel/tracing/events/enable", text,
+	        sizeof text) == READ_OK &&
+	    text[0] == '0') {
+		context_set(c, "tracing", "none");
+		return;
+	}
 	if (read_text(root, "/sys/kernel/tracing/set_event", text,
 	        sizeof text) != READ_OK) {
 		(void)read_value(root, "/sys/kernel/tracing/set_event", value,
@@ -577,39 +662,49 @@ read_stat(struct machine_context *c, const char *root)
 	c->times = now;
 }
 
+/* What the kernel fixes at boot: read by a struct's first read. */
+static void
+read_boot_facts(struct machine_context *c, const char *root)
+{
+	read_kernel(c, root);
+	read_hypervisor(c, root);
+	read_cmdline(c, root);
+	read_vulnerabilities(c, root);
+	find_cgroup(c, root);
+}
+
+/* What can change while benchtop runs: every read. */
+static void
+read_live_facts(struct machine_context *c, const char *root)
+{
+	char value[CONTEXT_VALUE_MAX];
+
+	(void)read_value(root,
+	    "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	    value, sizeof value);
+	context_set(c, "clocksource", value);
+	read_selected(c, root, "thp.enabled",
+	    "/sys/kernel/mm/transparent_hugepage/enabled");
+	read_selected(c, root, "thp.defrag",
+	    "/sys/kernel/mm/transparent_hugepage/defrag");
+	read_smt(c, root);
+	read_cpufreq(c, root);
+	read_cgroup(c, root);
+	read_tracing(c, root);
+	read_stat(c, root);
+}
+
 void
 context_read(struct machine_context *c, const char *root)
 {
-	struct machine_context fresh;
-	const char *kernel = context_get(c, "kernel");
-	const char *hyper = context_get(c, "hypervisor");
+	if (context_get(c, "kernel") == NULL) {
+		struct context_cpu_times times = c->times;
 
-	memset(&fresh, 0, sizeof fresh);
-	/* Neither changes while the machine runs: read once. */
-	if (kernel != NULL && hyper != NULL) {
-		context_set(&fresh, "kernel", kernel);
-		context_set(&fresh, "hypervisor", hyper);
-	} else {
-		read_kernel(&fresh, root);
-		read_hypervisor(&fresh, root);
+		memset(c, 0, sizeof *c);
+		c->times = times;
+		read_boot_facts(c, root);
 	}
-	read_cmdline(&fresh, root);
-	read_vulnerabilities(&fresh, root);
-	context_set(&fresh, "clocksource", "");
-	(void)read_value(root,
-	    "/sys/devices/system/clocksource/clocksource0/current_clocksource",
-	    fresh.f[fresh.n - 1].value, CONTEXT_VALUE_MAX);
-	read_selected(&fresh, root, "thp.enabled",
-	    "/sys/kernel/mm/transparent_hugepage/enabled");
-	read_selected(&fresh, root, "thp.defrag",
-	    "/sys/kernel/mm/transparent_hugepage/defrag");
-	read_smt(&fresh, root);
-	read_cpufreq(&fresh, root);
-	read_cgroup(&fresh, root);
-	read_tracing(&fresh, root);
-	fresh.times = c->times;
-	read_stat(&fresh, root);
-	*c = fresh;
+	read_live_facts(c, root);
 }
 
 /* ---- What facts mean ---- */

@@ -53,6 +53,9 @@ struct machine_context {
 	struct context_fact f[CONTEXT_MAX_FACTS];
 	struct context_cpu_times times; /* at the last read */
 	double steal_pct, irq_pct;      /* since the read before; NAN unknown */
+	/* This process's cgroup v2 directory under root, found once; ""
+	 * when there is none. */
+	char cgroup_dir[320];
 };
 
 /*
@@ -60,6 +63,9 @@ struct machine_context {
  * and irq shares are over the time since the previous read of the same
  * struct (keep it between reads; zero it before the first: then they are
  * NAN until the second). Never fails: a fact that cannot be read says so.
+ * What the kernel fixes at boot (its version, the hypervisor, the command
+ * line, the vulnerabilities, the cgroup's place) is read by the first
+ * read of a struct only: the reads after it cost about ten files.
  */
 void context_read(struct machine_context *c, const char *root);
 
