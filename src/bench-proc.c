@@ -177,6 +177,15 @@ proc_tiny_program(char *path, size_t size, const char **argv0)
 	return proc_client_find(path, size);
 }
 
+/* "dc not installed (Debian package dc)": what to install, not only what. */
+static int
+proc_missing(struct bench_ctx *ctx, const char *program)
+{
+	return bench_reason(ctx, BENCH_UNSUPPORTED,
+	    "%s not installed (Debian package %s)", program,
+	    bench_program_package(program));
+}
+
 static int
 proc_lmexec_setup(struct bench_ctx *ctx)
 {
@@ -205,8 +214,7 @@ proc_lmsh_setup(struct bench_ctx *ctx)
 	const char *argv0;
 
 	if (!proc_is_program("/bin/sh"))
-		return bench_reason(ctx, BENCH_UNSUPPORTED,
-		    "/bin/sh not installed");
+		return proc_missing(ctx, "/bin/sh");
 	if (proc_tiny_program(prog, sizeof prog, &argv0) != 0)
 		return bench_reason(ctx, BENCH_UNSUPPORTED,
 		    "helper not installed: no %s", prog);
@@ -263,7 +271,7 @@ proc_cc_setup(struct bench_ctx *ctx)
 	int st;
 
 	if (proc_find_in_path("cc", cc, sizeof cc) != 0)
-		return bench_reason(ctx, BENCH_UNSUPPORTED, "cc not installed");
+		return proc_missing(ctx, "cc");
 	if ((st = proc_work_setup(ctx)) != BENCH_OK ||
 	    (st = proc_write(ctx, 0, "cctest.c", proc_cc_source,
 	         strlen(proc_cc_source))) != BENCH_OK)
@@ -291,7 +299,7 @@ proc_dc_setup(struct bench_ctx *ctx)
 	int st;
 
 	if (proc_find_in_path("dc", dc, sizeof dc) != 0)
-		return bench_reason(ctx, BENCH_UNSUPPORTED, "dc not installed");
+		return proc_missing(ctx, "dc");
 	if ((st = proc_work_setup(ctx)) != BENCH_OK ||
 	    (st = proc_write(ctx, 0, "sqrt2.dc", proc_dc_input,
 	         strlen(proc_dc_input))) != BENCH_OK)
@@ -304,20 +312,18 @@ proc_dc_setup(struct bench_ctx *ctx)
 	return proc_start(ctx, "");
 }
 
-/* "sort not installed" if a tool of the script is missing, else OK. */
+/* "sort not installed (...)" if a tool of the script is missing, else OK. */
 static int
 proc_shell_tools_check(struct bench_ctx *ctx)
 {
 	char path[PATH_MAX];
 
 	if (!proc_is_program("/bin/sh"))
-		return bench_reason(ctx, BENCH_UNSUPPORTED,
-		    "/bin/sh not installed");
+		return proc_missing(ctx, "/bin/sh");
 	for (size_t i = 0; proc_shell_tools[i] != NULL; i++)
 		if (proc_find_in_path(proc_shell_tools[i], path, sizeof path) !=
 		    0)
-			return bench_reason(ctx, BENCH_UNSUPPORTED,
-			    "%s not installed", proc_shell_tools[i]);
+			return proc_missing(ctx, proc_shell_tools[i]);
 	return BENCH_OK;
 }
 
@@ -435,6 +441,7 @@ static const struct bench_test proc_tests[] = {
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR | BENCH_F_SLOW,
 	    .version = 2,
+	    .programs = "cc",
 	    .setup = proc_cc_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -453,6 +460,7 @@ static const struct bench_test proc_tests[] = {
 	    .flags = BENCH_F_PARTNER | BENCH_F_TMPDIR | BENCH_F_SLOW,
 	    .arg = &proc_copies_1,
 	    .version = 2,
+	    .programs = "sh sort od grep tee wc rm",
 	    .setup = proc_shell_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -471,6 +479,7 @@ static const struct bench_test proc_tests[] = {
 	    .flags = BENCH_F_PARTNER | BENCH_F_TMPDIR | BENCH_F_SLOW,
 	    .arg = &proc_copies_2,
 	    .version = 2,
+	    .programs = "sh sort od grep tee wc rm",
 	    .setup = proc_shell_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -489,6 +498,7 @@ static const struct bench_test proc_tests[] = {
 	    .flags = BENCH_F_PARTNER | BENCH_F_TMPDIR | BENCH_F_SLOW,
 	    .arg = &proc_copies_4,
 	    .version = 2,
+	    .programs = "sh sort od grep tee wc rm",
 	    .setup = proc_shell_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -507,6 +517,7 @@ static const struct bench_test proc_tests[] = {
 	    .flags = BENCH_F_PARTNER | BENCH_F_TMPDIR | BENCH_F_SLOW,
 	    .arg = &proc_copies_8,
 	    .version = 2,
+	    .programs = "sh sort od grep tee wc rm",
 	    .setup = proc_shell_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -523,6 +534,7 @@ static const struct bench_test proc_tests[] = {
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR | BENCH_F_SLOW,
 	    .version = 2,
+	    .programs = "dc",
 	    .setup = proc_dc_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,
@@ -570,6 +582,7 @@ static const struct bench_test proc_tests[] = {
 	    .work_per_op = 1,
 	    .flags = BENCH_F_SLOW,
 	    .version = 2,
+	    .programs = "sh",
 	    .setup = proc_lmsh_setup,
 	    .run = proc_run,
 	    .teardown = proc_teardown,

@@ -147,3 +147,32 @@ bench_cpu_bound(const struct bench_test *t)
 		return 1;
 	}
 }
+
+/*
+ * The packages that bring the programs the catalogue runs, so that a
+ * missing one says what to install rather than only what is missing.
+ */
+static const struct {
+	const char *program, *package;
+} program_packages[] = {
+	{ "cc", "gcc" },
+	{ "dc", "dc" },
+	{ "/bin/sh", "dash" },
+	{ "sh", "dash" },
+	{ "grep", "grep" },
+	{ "sort", "coreutils" },
+	{ "od", "coreutils" },
+	{ "tee", "coreutils" },
+	{ "wc", "coreutils" },
+	{ "rm", "coreutils" },
+};
+
+const char *
+bench_program_package(const char *program)
+{
+	for (size_t i = 0; i < sizeof program_packages / sizeof *program_packages;
+	     i++)
+		if (strcmp(program_packages[i].program, program) == 0)
+			return program_packages[i].package;
+	return program;
+}

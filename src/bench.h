@@ -117,6 +117,11 @@ struct bench_test {
 	 */
 	bench_run_fn baseline;
 	bench_teardown_fn teardown; /* may be NULL */
+	/*
+	 * The outside programs run() executes, space-separated ("dc"), or
+	 * NULL: --list names them, and a missing one names its package.
+	 */
+	const char *programs;
 };
 
 struct bench_family {
@@ -166,6 +171,8 @@ struct bench_ctx {
 const char *bench_origin_name(enum bench_origin);
 const char *bench_group_name(enum bench_group);
 const char *bench_unit_name(enum bench_unit);
+/* The Debian package that installs PROGRAM ("gcc" for cc), or PROGRAM. */
+const char *bench_program_package(const char *program);
 const char *bench_status_name(enum bench_status);
 const char *bench_placement_name(enum bench_placement);
 /*

@@ -16,21 +16,13 @@
 #include <unistd.h>
 
 #include "base-cycles.h"
+#include "base-time.h"
 #include "report.h"
-
-static double
-wall_now(void)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 double
 export_store_epoch_s(const struct store *s)
 {
-	return wall_now() - store_ms(s, cycles_now_ns()) / 1e3;
+	return time_wall_s() - store_ms(s, cycles_now_ns()) / 1e3;
 }
 
 int
@@ -87,72 +79,6 @@ export_result_from_view(struct test_result *r, const struct store_view *v)
 	r->overhead_ns = v->meta.overhead_ns;
 }
 
-/* The fields every record starts with: schema, time, host. */
-static void
-jsonl_head(FILE *f, const struct machine *m, double ts)
-{
-	char when[32];
-	time_t secs = (time_t)ts;
-	struct tm tm;
-
-	(void)strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S",
-	    gmtime_r(&secs, &tm));
-	fprintf(f, "{\"schema\": 1, \"ts\": \"%s.%03dZ\", \"host\": ", when,
-	    (int)((ts - (double)secs) * 1000));
-	report_json_string(f, m->host);
-}
-
-/* A claim as JSON fields: "cpus": [0, 1], "resources": ["loopback"]. */
-static void
-jsonl_claim(FILE *f, const struct claim *c)
-{
-	const char *sep = "";
-
-	fputs(", \"cpus\": [", f);
-	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-		if (CPU_ISSET(cpu, &c->cpus)) {
-			fprintf(f, "%s%d", sep, cpu);
-			sep = ", ";
-		}
-	fputs("], \"resources\": [", f);
-	sep = "";
-	for (int k = 0; k < CLAIM_RESOURCES; k++)
-		if (c->resources & (1u << k)) {
-			fprintf(f, "%s\"%s\"", sep,
-			    claim_resource_name(1u << k));
-			sep = ", ";
-		}
-	fputc(']', f);
-}
-
-/* A test's record up to its closing brace. */
-static void
-jsonl_test_fields(FILE *f, const struct machine *m, double ts,
-    const struct test_result *r)
-{
-	jsonl_head(f, m, ts);
-	fprintf(f,
-	    ", \"test\": \"%s\", \"version\": %u, \"status\": \"%s\", "
-	    "\"value\": ",
-	    r->test->id, bench_version(r->test), bench_status_name(r->status));
-	report_json_number(f, r->status == BENCH_OK ? r->value : NAN);
-	fprintf(f,
-	    ", \"unit\": \"%s\", \"ns\": ", bench_unit_name(r->test->unit));
-	report_json_number(f, r->status == BENCH_OK ? r->ns.median : NAN);
-	fputs(", \"cycles\": ", f);
-	report_json_number(f, r->status == BENCH_OK ? r->cyc.median : NAN);
-	fprintf(f, ", \"samples\": %zu, \"placement\": \"%s\"", r->ns.n,
-	    bench_placement_name(r->placement));
-}
-
-void
-export_jsonl_record(FILE *f, const struct machine *m, double ts,
-    const struct test_result *r)
-{
-	jsonl_test_fields(f, m, ts, r);
-	fputs("}\n", f);
-}
-
 /*
  * A slice as a record of a test's shape (a consumer keyed on "test"
  * skips it): value and ns its length, samples what it pushed.
@@ -191,9 +117,9 @@ export_jsonl_slices(struct exporter *x, FILE *f, double ts)
 
 	while ((k = monitor_slices(x->monitor, &x->slice_cursor, s, 64)) > 0)
 		for (size_t j = 0; j < k; j++) {
-			jsonl_head(f, x->machine, ts);
+			report_jsonl_head(f, x->machine, ts);
 			export_jsonl_slice(f, x->store, &s[j], epoch);
-			jsonl_claim(f, &s[j].claim);
+			report_jsonl_claim(f, &s[j].claim);
 			fputs("}\n", f);
 		}
 }
@@ -217,7 +143,7 @@ export_jsonl_self(struct exporter *x, FILE *f, const struct machine *m,
 		return;
 	x->self_slices = s.slices;
 	pct = monitor_self_pct(&s);
-	jsonl_head(f, m, ts);
+	report_jsonl_head(f, m, ts);
 	fprintf(f,
 	    ", \"test\": \"benchtop.self\", \"version\": 1, "
 	    "\"status\": \"%s\", \"value\": ",
@@ -312,17 +238,17 @@ exporter_tick(struct exporter *x)
 		e = x->buf + v.n - k;
 		summarise(x, &x->res[m], e, store_drop_first_looks(e, k));
 		if (x->jsonl != NULL && fresh > 0) {
-			jsonl_test_fields(x->jsonl, x->machine, wall_now(),
+			report_jsonl_fields(x->jsonl, x->machine, time_wall_s(),
 			    &x->res[m]);
-			jsonl_claim(x->jsonl, &v.meta.claim);
+			report_jsonl_claim(x->jsonl, &v.meta.claim);
 			fputs("}\n", x->jsonl);
 		}
 		x->seen[i] = v.first_seq + v.n;
 		m++;
 	}
 	if (x->jsonl != NULL && x->monitor != NULL) {
-		export_jsonl_slices(x, x->jsonl, wall_now());
-		export_jsonl_self(x, x->jsonl, x->machine, wall_now());
+		export_jsonl_slices(x, x->jsonl, time_wall_s());
+		export_jsonl_self(x, x->jsonl, x->machine, time_wall_s());
 	}
 	if (x->jsonl != NULL && (fflush(x->jsonl) != 0 || ferror(x->jsonl)))
 		return -1;
@@ -337,7 +263,7 @@ export_jsonl_context(struct exporter *x, const char *key, const char *was,
 
 	if (f == NULL)
 		return;
-	jsonl_head(f, x->machine, wall_now());
+	report_jsonl_head(f, x->machine, time_wall_s());
 	fputs(", \"test\": \"benchtop.context\", \"version\": 1, "
 	      "\"status\": \"changed\", \"value\": null, \"unit\": null, "
 	      "\"key\": ",
@@ -351,13 +277,4 @@ export_jsonl_context(struct exporter *x, const char *key, const char *was,
 	report_json_string(f, label);
 	fprintf(f, ", \"at_s\": %.3f}\n", at_s);
 	(void)fflush(f);
-}
-
-void
-report_jsonl(FILE *f, const struct report *r)
-{
-	double now = wall_now();
-
-	for (size_t i = 0; i < r->n; i++)
-		export_jsonl_record(f, r->machine, now, &r->results[i]);
 }

@@ -73,8 +73,4 @@ void export_result_from_view(struct test_result *r, const struct store_view *v);
  * (nothing when mon is NULL or before any time). */
 void export_om_self(FILE *f, const struct monitor *mon);
 
-/* One JSONL record of a batch result (shared with the batch --jsonl). */
-void export_jsonl_record(FILE *f, const struct machine *m, double ts,
-    const struct test_result *r);
-
 #endif

@@ -1,6 +1,6 @@
 /*
- * monitor-claim.c: which test a live worker may take, and where the
- * screen may draw meanwhile.
+ * monitor-claim.c: which test a live worker may take (the choosing; the
+ * running is monitor.c's, the screen's borrowing monitor-borrow.c's).
  *
  * Claims (monitor-claims.c): a slice holds its test's claim, the CPUs of every
  * party and the shared resources it loads, in its worker's `claim` under
@@ -12,13 +12,6 @@
  * waits on `claim_cv`, which every release signals. Each finished slice
  * goes into `log` (a ring) with its start, end and claim: the --watch
  * records that prove no two overlapping slices shared anything.
- *
- * The screen and the exporter (monitor_screen_begin/end) borrow a CPU
- * nothing claims, as a claim of their own; when every CPU is claimed they
- * park the workers as the quiet screen does, and when some worker does
- * not get to a sample boundary in time they draw anyway and the sample it
- * was measuring is flagged noisy (SAMPLE_F_SCREEN): `disturb_active`
- * counts passes under way, `disturb_gen` counts them begun.
  */
 
 #include "config.h"
@@ -26,17 +19,14 @@
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "bench-util.h"
 #include "monitor-priv.h"
 
 /* Everything held now: the running slices' claims, the screen's CPU. */
-static void
-held_now(const struct monitor *m, struct claim *u)
+void
+monitor_held_now(const struct monitor *m, struct claim *u)
 {
 	*u = m->screen;
 	for (int k = 0; k < m->cfg.workers; k++)
@@ -139,7 +129,7 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	struct claim held, c;
 
 	(void)pthread_mutex_lock(&m->lock);
-	held_now(m, &held);
+	monitor_held_now(m, &held);
 	first = oldest_waiting(m, store_count(m->store));
 	if (first != SIZE_MAX) {
 		claim_of(store_test(m->store, first), w->cpu, p, &c);
@@ -154,9 +144,8 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	return found;
 }
 
-/* Under m->lock: one more finished slice (or screen pass), ending now. */
-static void
-log_slice(struct monitor *m, const struct monitor_slice *s)
+void
+monitor_log_slice(struct monitor *m, const struct monitor_slice *s)
 {
 	struct monitor_slice *e = &m->log[m->logged++ % MONITOR_SLICE_LOG];
 
@@ -168,7 +157,7 @@ void
 monitor_give_back(struct monitor *m, struct worker *w, size_t i)
 {
 	(void)pthread_mutex_lock(&m->lock);
-	log_slice(m, &w->slice);
+	monitor_log_slice(m, &w->slice);
 	if (w->result.status != BENCH_STOPPED)
 		m->seen[i] = 1;
 	claim_clear(&w->claim);
@@ -219,89 +208,4 @@ monitor_slices(struct monitor *m, uint64_t *cursor, struct monitor_slice *out,
 		out[k] = m->log[*cursor % MONITOR_SLICE_LOG];
 	(void)pthread_mutex_unlock(&m->lock);
 	return k;
-}
-
-/* Under m->lock: an allowed CPU nothing claims, borrowed; or -1. */
-static int
-borrow_free_cpu(struct monitor *m)
-{
-	cpu_set_t allowed;
-	struct claim held;
-
-	if (bench_process_cpus(&allowed) != 0)
-		return -1;
-	held_now(m, &held);
-	for (int c = 0; c < CPU_SETSIZE; c++)
-		if (CPU_ISSET(c, &allowed) && !CPU_ISSET(c, &held.cpus)) {
-			CPU_SET(c, &m->screen.cpus);
-			return c;
-		}
-	return -1;
-}
-
-/* Give the borrowed CPU back, logged as the screen's pass. */
-static void
-return_cpu(struct monitor *m, int cpu, uint64_t since_ns)
-{
-	struct monitor_slice s = { .test = SIZE_MAX,
-		.worker = -1,
-		.start_ns = since_ns,
-		.placement = BENCH_PLACE_SINGLE };
-
-	claim_clear(&s.claim);
-	CPU_SET(cpu, &s.claim.cpus);
-	(void)pthread_mutex_lock(&m->lock);
-	CPU_CLR(cpu, &m->screen.cpus);
-	log_slice(m, &s);
-	(void)pthread_cond_broadcast(&m->claim_cv);
-	(void)pthread_mutex_unlock(&m->lock);
-}
-
-/*
- * The calling thread, whatever affinity it had, may run on any allowed
- * CPU (pid 0 of sched_getaffinity is the calling thread: a borrowed CPU
- * narrowed it), so the next pass can find a free one.
- */
-static void
-widen_self(void)
-{
-	cpu_set_t all;
-
-	if (bench_process_cpus(&all) == 0)
-		(void)sched_setaffinity(0, sizeof all, &all);
-}
-
-int
-monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms)
-{
-	int cpu = -1;
-
-	if (!hold_only) {
-		widen_self();
-		(void)pthread_mutex_lock(&m->lock);
-		cpu = borrow_free_cpu(m);
-		m->screen_since_ns = cycles_now_ns();
-		(void)pthread_mutex_unlock(&m->lock);
-		if (cpu >= 0 && bench_pin_self(cpu) == 0)
-			return cpu;
-		if (cpu >= 0)
-			return_cpu(m, cpu, m->screen_since_ns);
-	}
-	if (monitor_hold(m, wait_ms))
-		return MONITOR_SCREEN_HELD;
-	atomic_fetch_add(&m->disturb_active, 1);
-	atomic_fetch_add(&m->disturb_gen, 1);
-	return MONITOR_SCREEN_DISTURBS;
-}
-
-void
-monitor_screen_end(struct monitor *m, int pass)
-{
-	if (pass >= 0) {
-		return_cpu(m, pass, m->screen_since_ns);
-		return;
-	}
-	if (pass == MONITOR_SCREEN_DISTURBS)
-		atomic_fetch_sub(&m->disturb_active, 1);
-	monitor_release(m);
 }

@@ -1,8 +1,9 @@
 /*
  * monitor-priv.h: the live monitor's insides, shared by monitor.c (the
- * workers, holds, the self row) and monitor-claim.c (which test a worker
- * may take, and what the screen may use meanwhile). Nothing else includes
- * it.
+ * workers and the self row: the running), monitor-borrow.c (what the
+ * screen takes meanwhile: a free CPU, or the workers parked) and
+ * monitor-claim.c (which test a worker may take: the choosing). Calls go
+ * that way only. Nothing else includes it.
  */
 
 #ifndef BENCHTOP_MONITOR_PRIV_H
@@ -81,5 +82,14 @@ size_t monitor_claim_next(struct monitor *m, struct worker *w,
     enum bench_placement p, int *blocked);
 /* Slice of test i done: log it, give its claim and the test back. */
 void monitor_give_back(struct monitor *m, struct worker *w, size_t i);
+/* Under m->lock: everything held now (the running slices' claims, the
+ * screen's CPU), into *u. */
+void monitor_held_now(const struct monitor *m, struct claim *u);
+/* Under m->lock: one more finished slice (or screen pass), ending now. */
+void monitor_log_slice(struct monitor *m, const struct monitor_slice *s);
+
+/* monitor-borrow.c: at a sample boundary, wait while the screen holds the
+ * workers (monitor_hold). */
+void monitor_park_if_held(struct monitor *m);
 
 #endif

@@ -9,19 +9,13 @@
  * `busy` array under `lock`, held only to choose), runs one slice of it
  * through runner_run with a callback that pushes every sample into the
  * store, publishes the slice's status, and gives the test back. No lock is
- * held during a slice. Which test a worker may take, and what the screen
- * may use meanwhile, is the claims' business: monitor-claim.c.
+ * held during a slice. Which test a worker may take is monitor-claim.c's
+ * business; what the screen may use meanwhile, monitor-borrow.c's.
  *
  * `interrupt` (atomic) ends slices at their next sample boundary: set on
  * pause and on quit. `paused`, `quit` and `placement` are atomics the UI
  * writes and workers read between slices. A slice that was interrupted
  * keeps the test's previous status (it did not fail).
- *
- * Quiet UI (monitor_hold/monitor_release): the UI sets `hold`; every
- * worker parks at its next sample boundary (after pushing the sample, or
- * between slices) on `park_cv`, counted in `parked` under `park_lock`,
- * so that the UI draws while nothing is measured. The wait is outside
- * any timed interval. Release, quit and stop wake them.
  *
  * The self row: a worker's time is cut into stretches at each boundary
  * (before and after runner_run, before and after a nap) with one
@@ -78,21 +72,6 @@ struct push_arg {
 	size_t i;
 };
 
-/* A sample boundary: wait here while the quiet UI draws. */
-static void
-park_if_held(struct monitor *m)
-{
-	if (!atomic_load(&m->hold))
-		return;
-	(void)pthread_mutex_lock(&m->park_lock);
-	m->parked++;
-	(void)pthread_cond_broadcast(&m->park_cv);
-	while (atomic_load(&m->hold) && !atomic_load(&m->quit))
-		(void)pthread_cond_wait(&m->park_cv, &m->park_lock);
-	m->parked--;
-	(void)pthread_mutex_unlock(&m->park_lock);
-}
-
 /* A sample begins: note the screen passes so far. */
 static void
 sample_begins(struct worker *w)
@@ -121,7 +100,7 @@ push_sample(void *arg, const struct sample *s)
 		copy.flags |= SAMPLE_F_SLICE_START;
 	store_push(p->w->m->store, p->i, &copy);
 	p->w->slice.samples++; /* read under m->lock once the slice ends */
-	park_if_held(p->w->m);
+	monitor_park_if_held(p->w->m);
 	sample_begins(p->w);
 }
 
@@ -262,7 +241,7 @@ worker_main(void *arg)
 	worker_prepare(w);
 	w->mark_ns = cycles_now_ns();
 	while (slices != NULL && !atomic_load(&m->quit)) {
-		park_if_held(m);
+		monitor_park_if_held(m);
 		if (atomic_load(&m->paused)) {
 			nap_ms(w, MONITOR_PAUSED_NAP_MS, 0);
 			continue;
@@ -390,29 +369,6 @@ int
 monitor_worker_cpu(const struct monitor *m, int k)
 {
 	return k >= 0 && k < m->cfg.workers ? m->cfg.cpus[k] : -1;
-}
-
-int
-monitor_hold(struct monitor *m, long timeout_ms)
-{
-	struct timespec until = sched_deadline_in(timeout_ms);
-	int all, rc = 0;
-
-	atomic_store(&m->hold, 1);
-	(void)pthread_mutex_lock(&m->park_lock);
-	while ((all = m->parked >= m->cfg.workers) == 0 && rc == 0)
-		rc = pthread_cond_timedwait(&m->park_cv, &m->park_lock, &until);
-	(void)pthread_mutex_unlock(&m->park_lock);
-	return all;
-}
-
-void
-monitor_release(struct monitor *m)
-{
-	(void)pthread_mutex_lock(&m->park_lock);
-	atomic_store(&m->hold, 0);
-	(void)pthread_cond_broadcast(&m->park_cv);
-	(void)pthread_mutex_unlock(&m->park_lock);
 }
 
 void

@@ -118,13 +118,15 @@ report_csv_list(FILE *f)
 {
 	const struct bench_test *t;
 
-	fputs("id,group,unit,origin,title,definition\n", f);
+	fputs("id,group,unit,origin,title,definition,programs\n", f);
 	for (size_t i = 0; (t = registry_at(i)) != NULL; i++) {
 		fprintf(f, "%s,%s,%s,%s,", t->id, bench_group_name(t->group),
 		    bench_unit_name(t->unit), bench_origin_name(t->origin));
 		report_csv_field(f, t->title);
 		fputc(',', f);
 		report_csv_field(f, t->definition);
+		fputc(',', f);
+		report_csv_field(f, t->programs != NULL ? t->programs : "");
 		fputc('\n', f);
 	}
 }

@@ -279,6 +279,8 @@ report_json_list(FILE *f)
 		kv_str(f, ", ", "origin", bench_origin_name(t->origin));
 		kv_str(f, ", ", "unit", bench_unit_name(t->unit));
 		kv_str(f, ", ", "definition", t->definition);
+		if (t->programs != NULL)
+			kv_str(f, ", ", "programs", t->programs);
 		fprintf(f, "}%s\n", i + 1 < n ? "," : "");
 	}
 	fputs("  ]\n}\n", f);

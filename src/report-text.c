@@ -133,8 +133,13 @@ report_text_list(FILE *f)
 
 	fprintf(f, "%-22s %-8s %-8s %-9s %s\n", "ID", "GROUP", "UNIT", "ORIGIN",
 	    "DEFINITION (one operation)");
-	for (size_t i = 0; (t = registry_at(i)) != NULL; i++)
-		fprintf(f, "%-22s %-8s %-8s %-9s %s\n", t->id,
+	for (size_t i = 0; (t = registry_at(i)) != NULL; i++) {
+		fprintf(f, "%-22s %-8s %-8s %-9s %s", t->id,
 		    bench_group_name(t->group), bench_unit_name(t->unit),
 		    bench_origin_name(t->origin), t->definition);
+		/* What must be installed for it to run, where that is more. */
+		if (t->programs != NULL)
+			fprintf(f, " [runs: %s]", t->programs);
+		fputc('\n', f);
+	}
 }

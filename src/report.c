@@ -1,5 +1,7 @@
 /*
- * report.c: the table of output formats and helpers they share.
+ * report.c: the table of output formats: the top of the reports, which
+ * calls each format's writer (report-*.c); what the writers share is in
+ * report-common.c, below them.
  */
 
 #include "config.h"
@@ -7,7 +9,6 @@
 #include "report.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 
 static const struct {
@@ -20,17 +21,6 @@ static const struct {
 	[REPORT_OPENMETRICS] = { report_om, report_text_list },
 	[REPORT_JSONL] = { report_jsonl, report_json_list },
 };
-
-int
-report_finish(FILE *f)
-{
-	if (fflush(f) != 0 || ferror(f)) {
-		if (errno == 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
-}
 
 int
 report_write(FILE *f, enum report_format fmt, const struct report *r)
@@ -46,29 +36,4 @@ report_list(FILE *f, enum report_format fmt)
 	errno = 0;
 	formats[fmt].list(f);
 	return report_finish(f);
-}
-
-const char *
-report_fmt_value(char *buf, size_t size, double v)
-{
-	double mag = fabs(v);
-	int decimals;
-
-	if (!isfinite(v)) {
-		(void)snprintf(buf, size, "-");
-		return buf;
-	}
-	/* BYTE prints rates with one decimal; small values keep 4 digits. */
-	if (mag >= 100)
-		decimals = 1;
-	else if (mag >= 10)
-		decimals = 2;
-	else if (mag >= 1 || mag == 0)
-		decimals = 3;
-	else
-		decimals = 3 - (int)floor(log10(mag));
-	if (decimals > 9)
-		decimals = 9;
-	(void)snprintf(buf, size, "%.*f", decimals, v);
-	return buf;
 }

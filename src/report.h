@@ -14,6 +14,7 @@
 
 #include "machine.h"
 #include "measure-runner.h"
+#include "monitor-claims.h"
 #include "ref-data.h"
 #include "ref-select.h"
 
@@ -66,7 +67,20 @@ void report_csv_list(FILE *f);
 void report_om(FILE *f, const struct report *r);
 void report_jsonl(FILE *f, const struct report *r);
 
-/* Shared helpers. */
+/*
+ * JSON Lines (report-jsonl.c), shared with the live exporter: a record's
+ * opening fields (schema, time, host), a claim's fields ("cpus": [0, 1],
+ * "resources": ["loopback"]), a test's record up to its closing brace,
+ * and its whole record.
+ */
+void report_jsonl_head(FILE *f, const struct machine *m, double ts);
+void report_jsonl_claim(FILE *f, const struct claim *c);
+void report_jsonl_fields(FILE *f, const struct machine *m, double ts,
+    const struct test_result *r);
+void report_jsonl_record(FILE *f, const struct machine *m, double ts,
+    const struct test_result *r);
+
+/* Shared helpers (report-json.c, report-csv.c, report-common.c). */
 void report_json_string(FILE *f, const char *s);
 void report_json_number(FILE *f, double v);
 void report_csv_field(FILE *f, const char *s);

@@ -1,9 +1,11 @@
 /*
- * ui.c: the curses lifecycle, the main loop, the header, and the refresh
- * of view rows from the store. Keys are in ui-keys.c, benchtoprc in
+ * ui.c: the curses lifecycle, the main loop, and the refresh of view rows
+ * from the store: the top of the screen, which calls the rest and is
+ * called by none of it. Keys are in ui-keys.c, benchtoprc in
  * ui-settings.c, the quiet screen in ui-quiet.c; one file per screen
- * draws the rest (ui-table.c, ui-detail.c, ui-help.c, ui-compare.c).
- * --log is written by export-log.c.
+ * draws the rest (ui-table.c, ui-detail.c, ui-help.c, ui-compare.c) with
+ * the header (ui-header.c) and the helpers of ui-kit.c. --log is written
+ * by export-log.c.
  */
 
 #include "config.h"
@@ -23,9 +25,7 @@
 #include <unistd.h>
 
 #include "base-cycles.h"
-#include "base-fmt.h"
-#include "base-units.h"
-#include "ref-compare.h"
+#include "base-time.h"
 #include "ui-context.h"
 
 /*
@@ -46,76 +46,11 @@
 #define UI_MIN_COLS  60
 #define UI_MIN_LINES 12
 
-static const short role_colors[UI_ROLE_COUNT][2] = {
-	[UI_ROLE_NORMAL] = { -1, -1 },
-	[UI_ROLE_HEADER] = { COLOR_CYAN, -1 },
-	[UI_ROLE_TITLE] = { COLOR_BLACK, COLOR_GREEN },
-	[UI_ROLE_GROUP] = { COLOR_YELLOW, -1 },
-	[UI_ROLE_SPARK] = { COLOR_CYAN, -1 },
-	[UI_ROLE_DIM] = { COLOR_BLUE, -1 },
-	[UI_ROLE_BAD] = { COLOR_RED, -1 },
-	[UI_ROLE_GOOD] = { COLOR_GREEN, -1 },
-	[UI_ROLE_WARN] = { COLOR_MAGENTA, -1 },
-};
-
-/* Attributes that carry the role without colour (NO_COLOR). */
-static attr_t
-role_attr(const struct ui *ui, enum ui_role role)
-{
-	if (ui->cfg.color && role != UI_ROLE_NORMAL)
-		return COLOR_PAIR(role);
-	switch (role) {
-	case UI_ROLE_TITLE:
-		return A_REVERSE;
-	case UI_ROLE_GROUP:
-	case UI_ROLE_BAD:
-		return A_BOLD;
-	case UI_ROLE_DIM:
-		return A_DIM;
-	default:
-		return A_NORMAL;
-	}
-}
-
-void
-ui_role_on(struct ui *ui, enum ui_role role)
-{
-	attron(role_attr(ui, role));
-}
-
-void
-ui_role_off(struct ui *ui, enum ui_role role)
-{
-	attroff(role_attr(ui, role));
-}
-
-static void
-colors_init(struct ui *ui)
-{
-	if (!ui->cfg.color || !has_colors()) {
-		ui->cfg.color = 0;
-		return;
-	}
-	start_color();
-	(void)use_default_colors();
-	for (int r = 1; r < UI_ROLE_COUNT; r++)
-		(void)init_pair((short)r, role_colors[r][0], role_colors[r][1]);
-}
-
-static uint64_t
-thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	(void)clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* The UI thread's own CPU use since the last call, in % of one CPU. */
 static void
 measure_self(struct ui *ui)
 {
-	uint64_t cpu = thread_cpu_ns(), wall = cycles_now_ns();
+	uint64_t cpu = time_thread_cpu_ns(), wall = cycles_now_ns();
 
 	if (wall - ui->wall_t0_ns < 1000000000u)
 		return;
@@ -123,28 +58,6 @@ measure_self(struct ui *ui)
 	    (double)(wall - ui->wall_t0_ns);
 	ui->cpu_t0_ns = cpu;
 	ui->wall_t0_ns = wall;
-}
-
-int
-ui_has_ref(const struct ui *ui, int which)
-{
-	return ui->cfg.ref != NULL && ui->refs[which].kind != REFSEL_NONE;
-}
-
-const char *
-ui_ratio_text(const struct ui *ui, const struct view_row *r, int which,
-    char *buf, size_t size)
-{
-	return compare_ratio_text(ui->cfg.ref, &ui->refs[which], r->test,
-	    r->value, buf, size);
-}
-
-const struct view_row *
-ui_current_row(const struct ui *ui)
-{
-	if (ui->nitems == 0 || ui->items[ui->cursor].group >= 0)
-		return NULL;
-	return &ui->rows[ui->items[ui->cursor].row];
 }
 
 /* ---- Rows and lines ---- */
@@ -234,155 +147,6 @@ build_lines(struct ui *ui)
 			ui->cursor = l;
 }
 
-/* ---- Header ---- */
-
-int
-ui_put_clipped(int y, int x, const char *s)
-{
-	int room = COLS - x;
-
-	if (room <= 0)
-		return x;
-	mvaddnstr(y, x, s, room);
-	return x + ((int)strlen(s) < room ? (int)strlen(s) : room);
-}
-
-static void
-header_line1(struct ui *ui)
-{
-	const struct machine *m = ui->cfg.machine;
-	uint64_t up = (cycles_now_ns() - ui->start_ns) / 1000000000u;
-	double load[3] = { 0, 0, 0 };
-	char line[512];
-
-	(void)getloadavg(load, 3);
-	(void)snprintf(line, sizeof line,
-	    "benchtop %s  %s  %s  up %02llu:%02llu:%02llu  "
-	    "load %.2f %.2f %.2f  ui %.1f%% cpu",
-	    PACKAGE_VERSION, m->host, m->kernel,
-	    (unsigned long long)(up / 3600), (unsigned long long)(up / 60 % 60),
-	    (unsigned long long)(up % 60), load[0], load[1], load[2],
-	    ui->ui_cpu_pct);
-	(void)ui_put_clipped(0, 0, line);
-}
-
-static void
-header_line2(struct ui *ui)
-{
-	const struct machine *m = ui->cfg.machine;
-	const struct cycles_info *c = &m->clock;
-	char line[512];
-
-	(void)snprintf(line, sizeof line,
-	    "CPU %s [%s%s], %d CPUs  core %.2f GHz  TSC %.2f GHz  "
-	    "cycles %s",
-	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
-	    m->cpu.hypervisor ? ", VM" : "", m->cpu.cpus_online,
-	    c->core_hz / 1e9, c->tsc_hz / 1e9, cycles_source_name(c->source));
-	(void)ui_put_clipped(1, 0, line);
-}
-
-/* What --log and the exporters could not write, until they can again;
- * returns the column after it. */
-static int
-export_problems_draw(struct ui *ui, int y, int x)
-{
-	char buf[160], line[200];
-
-	ui_role_on(ui, UI_ROLE_BAD);
-	if (ui->cfg.log != NULL &&
-	    *sample_log_status(ui->cfg.log, buf, sizeof buf) != '\0') {
-		(void)snprintf(line, sizeof line, "  [%s]", buf);
-		x = ui_put_clipped(y, x, line);
-	}
-	if (ui->export_error != 0) {
-		(void)snprintf(line, sizeof line, "  [export: %s]",
-		    strerror(ui->export_error));
-		x = ui_put_clipped(y, x, line);
-	}
-	ui_role_off(ui, UI_ROLE_BAD);
-	return x;
-}
-
-/* The state line: workers, placement, refresh, sort, flags, feedback. */
-static void
-header_state(struct ui *ui, int y)
-{
-	struct monitor *mon = ui->cfg.monitor;
-	int paused = monitor_paused(mon), x;
-	char line[512];
-
-	(void)snprintf(line, sizeof line,
-	    "workers %d  placement %s  refresh %.1fs  sort %s%s",
-	    monitor_workers(mon), bench_placement_name(monitor_placement(mon)),
-	    ui_quiet_delay_ms(ui) / 1000.0,
-	    (const char *[]){ "group", "name", "ns/op", "cv",
-	        "delta" }[ui->sort],
-	    ui->sort_reverse ? " (reversed)" : "");
-	x = ui_put_clipped(y, 0, line);
-	if (paused || ui->frozen) {
-		(void)snprintf(line, sizeof line, "  %s%s",
-		    paused ? "[PAUSED: no measurement] " : "",
-		    ui->frozen ? "[FROZEN display]" : "");
-		ui_role_on(ui, UI_ROLE_WARN);
-		x = ui_put_clipped(y, x, line);
-		ui_role_off(ui, UI_ROLE_WARN);
-	}
-	if (ui->quiet && ui->quiet_cpu >= 0)
-		(void)snprintf(line, sizeof line, "  [QUIET: ui on CPU %d]",
-		    ui->quiet_cpu);
-	else
-		(void)snprintf(line, sizeof line, "%s",
-		    ui->quiet ? "  [QUIET]" : "");
-	x = ui_put_clipped(y, x, line);
-	x = ui_focus_draw(ui, y, x);
-	if (ui->have_baseline)
-		x = ui_put_clipped(y, x, "  baseline set");
-	x = export_problems_draw(ui, y, x);
-	if (ui->message[0] != '\0') {
-		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
-		x = ui_put_clipped(y, x, line);
-	}
-	(void)ui_pass_draw(ui, y, x); /* last: a narrow screen cuts it first */
-}
-
-/* "ref A p6: byte p3-850m, lmbench doug-750-2.5.65a~ ... (~ stand-in)" */
-static void
-header_ref(struct ui *ui, int y, int which)
-{
-	char what[384], line[512];
-
-	if (!ui_has_ref(ui, which)) {
-		(void)ui_put_clipped(y, 0,
-		    ui->cfg.ref ? "ref none (r: a class or machine)"
-		                : "ref none (no reference data)");
-		return;
-	}
-	refsel_describe(ui->cfg.ref, &ui->refs[which], what, sizeof what);
-	(void)snprintf(line, sizeof line, "ref %s%s: %s%s",
-	    ui_has_ref(ui, 1) ? (which ? "B " : "A ") : "",
-	    refsel_name(ui->cfg.ref, &ui->refs[which]), what,
-	    strchr(what, '~') ? "  (~ stand-in)" : "");
-	(void)ui_put_clipped(y, 0, line);
-}
-
-int
-ui_header_draw(struct ui *ui)
-{
-	int y;
-
-	ui_role_on(ui, UI_ROLE_HEADER);
-	header_line1(ui);
-	header_line2(ui);
-	ui_role_off(ui, UI_ROLE_HEADER);
-	y = ui_context_header_draw(ui, 2);
-	header_state(ui, y++);
-	header_ref(ui, y++, 0);
-	if (ui_has_ref(ui, 1))
-		header_ref(ui, y++, 1);
-	return y;
-}
-
 /* ---- Drawing and the loop ---- */
 
 static void
@@ -464,7 +228,7 @@ curses_start(struct ui *ui)
 	(void)curs_set(0);
 	(void)set_escdelay(25); /* Esc answers at once, as in htop */
 	timeout(UI_INPUT_TIMEOUT_MS);
-	colors_init(ui);
+	ui_colors_init(ui);
 }
 
 /* Refresh the data: --log, the exporters, the rows (ui_run calls it when
@@ -503,7 +267,7 @@ ui_run(const struct ui_config *cfg)
 	ui.refs[0] = cfg->refs[0];
 	ui.refs[1] = cfg->refs[1];
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
-	ui.cpu_t0_ns = thread_cpu_ns();
+	ui.cpu_t0_ns = time_thread_cpu_ns();
 	if (ui_alloc(&ui) != 0 || ui_context_init(&ui) != 0) {
 		ui_free(&ui);
 		return -1;

@@ -18,6 +18,7 @@
 #include "monitor.h"
 #include "ref-data.h"
 #include "ref-select.h"
+#include "ui-kit.h"
 #include "ui-spark.h"
 #include "ui-view.h"
 
@@ -56,20 +57,6 @@ enum ui_sort {
 	UI_SORT_CV,
 	UI_SORT_DELTA,
 	UI_SORT_COUNT
-};
-
-/* Colour roles; pairs are set up only when colour is on. */
-enum ui_role {
-	UI_ROLE_NORMAL,
-	UI_ROLE_HEADER,
-	UI_ROLE_TITLE,
-	UI_ROLE_GROUP,
-	UI_ROLE_SPARK,
-	UI_ROLE_DIM,
-	UI_ROLE_BAD,
-	UI_ROLE_GOOD,
-	UI_ROLE_WARN,
-	UI_ROLE_COUNT
 };
 
 /* One line of the table: a group heading or a test row. */
@@ -161,20 +148,5 @@ void ui_quiet_release(struct ui *ui);
 #define UI_QUIET_WAIT_MS 1000
 /* The same for an ordinary redraw: a few samples, then draw (flagged). */
 #define UI_SCREEN_WAIT_MS 200
-
-/* Shared drawing helpers (ui.c). */
-void ui_role_on(struct ui *ui, enum ui_role role);
-void ui_role_off(struct ui *ui, enum ui_role role);
-/* The header, each line cut at the screen's width; returns the first
- * line below it. */
-int ui_header_draw(struct ui *ui);
-/* Put `s` at (y, x), cut at the right edge; returns the column after. */
-int ui_put_clipped(int y, int x, const char *s);
-const struct view_row *ui_current_row(const struct ui *ui);
-/* "12.4x" against reference `which` (0: A, 1: B), "n/c", or "-". */
-const char *ui_ratio_text(const struct ui *ui, const struct view_row *r,
-    int which, char *buf, size_t size);
-/* Whether reference `which` is set. */
-int ui_has_ref(const struct ui *ui, int which);
 
 #endif

@@ -127,4 +127,22 @@ ok*) echo "SKIP: no helper: one is installed (${st#ok })" ;;
 	;;
 esac
 
+# A program a test runs is missing: unsupported, naming the program and
+# the Debian package that brings it; --list names what each test runs.
+PATH=/nonexistent "$BENCHTOP" --batch -t 0.1 --only byte.dc,byte.cc --json \
+    >"$work/nopath.json" 2>/dev/null
+for pair in dc:dc cc:gcc; do
+	prog=${pair%%:*}
+	st=$(status "byte.$prog" "$work/nopath.json")
+	check "no $prog in PATH: byte.$prog names its package ($st)" \
+	    test "$st" = "unsupported $prog not installed (Debian package ${pair#*:})"
+done
+"$BENCHTOP" --list >"$work/list.txt" 2>&1
+check "--list: byte.dc says it runs dc" grep -q '^byte\.dc .*\[runs: dc\]$' \
+    "$work/list.txt"
+check "--list: byte.shell8 names its programs" \
+    grep -q '^byte\.shell8 .*\[runs: sh sort od grep tee wc rm\]$' "$work/list.txt"
+check "--list: byte.dhry2 runs nothing outside" \
+    sh -c "! grep -q '^byte\.dhry2 .*runs:' '$work/list.txt'"
+
 finish proc

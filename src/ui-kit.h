@@ -1,0 +1,49 @@
+/*
+ * ui-kit.h: what every screen draws with: colour roles, clipped text,
+ * the references' state, the row under the cursor, and the header. The
+ * main loop (ui.c) calls the screens; the screens call these; these call
+ * nothing above them, so no two files of the screen call each other.
+ */
+
+#ifndef BENCHTOP_UI_KIT_H
+#define BENCHTOP_UI_KIT_H
+
+#include <stddef.h>
+
+struct ui;
+struct view_row;
+
+/* Colour roles; pairs are set up only when colour is on. */
+enum ui_role {
+	UI_ROLE_NORMAL,
+	UI_ROLE_HEADER,
+	UI_ROLE_TITLE,
+	UI_ROLE_GROUP,
+	UI_ROLE_SPARK,
+	UI_ROLE_DIM,
+	UI_ROLE_BAD,
+	UI_ROLE_GOOD,
+	UI_ROLE_WARN,
+	UI_ROLE_COUNT
+};
+
+/* Set up the colour pairs, or turn colour off where the terminal has
+ * none (then roles fall back to bold, dim and reverse). */
+void ui_colors_init(struct ui *ui);
+void ui_role_on(struct ui *ui, enum ui_role role);
+void ui_role_off(struct ui *ui, enum ui_role role);
+/* Put `s` at (y, x), cut at the right edge; returns the column after. */
+int ui_put_clipped(int y, int x, const char *s);
+/* The row under the cursor, or NULL on a group heading or no rows. */
+const struct view_row *ui_current_row(const struct ui *ui);
+/* "12.4x" against reference `which` (0: A, 1: B), "n/c", or "-". */
+const char *ui_ratio_text(const struct ui *ui, const struct view_row *r,
+    int which, char *buf, size_t size);
+/* Whether reference `which` is set. */
+int ui_has_ref(const struct ui *ui, int which);
+
+/* The header (ui-header.c), each line cut at the screen's width; returns
+ * the first line below it. */
+int ui_header_draw(struct ui *ui);
+
+#endif
