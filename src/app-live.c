@@ -313,9 +313,9 @@ export_pass(struct live *l)
 
 	/* The context first: a change is logged before the samples after
 	 * it, and the OpenMetrics file states the context now. */
-	l->context_changes += context_watch_tick(&l->context, l->store,
-	    &l->log, l->have_exporter ? &l->exporter : NULL,
-	    l->context_changes, NULL, NULL);
+	l->context_changes += context_watch_tick(&l->context, l->store, &l->log,
+	    l->have_exporter ? &l->exporter : NULL, l->context_changes, NULL,
+	    NULL);
 	if (l->have_exporter) {
 		l->exporter.ctx = &l->context.now;
 		rc = exporter_tick(&l->exporter);

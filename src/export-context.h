@@ -31,8 +31,7 @@ struct context_change {
 	uint32_t t_ms;                 /* on the store's clock */
 };
 
-typedef void (*context_change_fn)(const struct context_change *c,
-    void *arg);
+typedef void (*context_change_fn)(const struct context_change *c, void *arg);
 
 /* Start from the context at start (the machine's). */
 void context_watch_init(struct context_watch *w,

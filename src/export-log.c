@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "base-units.h"
-#include "machine-context.h"
 #include "export.h"
+#include "machine-context.h"
 
 /* The first size of the line buffer; it doubles as needed. */
 #define LOG_FIRST_CAP 4096
@@ -212,7 +212,8 @@ sample_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
 	for (char *p = safe; *p != '\0'; p++)
 		if (*p == ',' || *p == '"' || *p == '\n')
 			*p = ' ';
-	w = snprintf(line, sizeof line, "%.3f,benchtop.context,,%s,,,,%.48s,%zu,0,0\n",
+	w = snprintf(line, sizeof line,
+	    "%.3f,benchtop.context,,%s,,,,%.48s,%zu,0,0\n",
 	    lg->epoch_s + t_ms / 1e3, safe, key, marks);
 	if (w < 0 || (size_t)w >= sizeof line || reserve(lg, (size_t)w) != 0)
 		return -1;

@@ -22,15 +22,16 @@ struct exporter {
 	const char *om_path;     /* --openmetrics-file, or NULL */
 	FILE *jsonl;             /* --jsonl stream, or NULL */
 	struct monitor *monitor; /* self and slice records, or NULL */
-	/* The context now (the screen's or --watch's, re-read each
-	 * refresh by the same thread), or NULL: the machine's at start. */
-	const struct machine_context *ctx;
 	uint64_t self_slices;    /* slices at the last self record */
 	uint64_t slice_cursor;   /* slices already exported */
 	uint64_t *seen;          /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
 	double *ns, *cyc, *scratch; /* one ring's samples, summarised */
+
+	/* The context now (the screen's or --watch's, read again each
+	 * refresh by the same thread), or NULL: the machine's at start. */
+	const struct machine_context *ctx;
 };
 
 int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
@@ -63,8 +64,8 @@ double export_store_epoch_s(const struct store *s);
  * fact's key, its value before and now, its name ("THP always") and when,
  * in seconds since the store's epoch. Flushed at once.
  */
-void export_jsonl_context(struct exporter *x, const char *key,
-    const char *was, const char *now, const char *label, double at_s);
+void export_jsonl_context(struct exporter *x, const char *key, const char *was,
+    const char *now, const char *label, double at_s);
 
 /* A result's status, reason and calibration from a store snapshot. */
 void export_result_from_view(struct test_result *r, const struct store_view *v);

@@ -237,9 +237,9 @@ static int
 is_mitigation_flag(const char *w, size_t n)
 {
 	static const char *const prefixes[] = { "pti", "nopti", "mitigations",
-		"spectre", "nospectre", "spec_", "retbleed", "nosmt", "mds=",
-		"tsx", "l1tf", "srbds", "mmio_stale", "gather_data", "kpti",
-		"nospec" };
+		"spectre", "nospectre", "spec_", "retbleed", "nosmt",
+		"mds=", "tsx", "l1tf", "srbds", "mmio_stale", "gather_data",
+		"kpti", "nospec" };
 
 	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
 		size_t p = strlen(prefixes[i]);
@@ -327,8 +327,8 @@ context_parse_stat(const char *text, struct context_cpu_times *t)
 	memset(t, 0, sizeof *t);
 	if (strncmp(text, "cpu ", 4) != 0)
 		return -1;
-	got = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu",
-	    &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+	got = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
 	/* Steal is the 8th field (Linux 2.6.11 on); without it, unknown. */
 	if (got < 8)
 		return -1;
@@ -366,7 +366,8 @@ compare_names(const void *a, const void *b)
 static void
 read_vulnerabilities(struct machine_context *c, const char *root)
 {
-	static const char dir_path[] = "/sys/devices/system/cpu/vulnerabilities";
+	static const char dir_path[] =
+	    "/sys/devices/system/cpu/vulnerabilities";
 	char full[512], key[CONTEXT_KEY_MAX], path[300];
 	char value[CONTEXT_VALUE_MAX], *names[VULN_MAX];
 	struct dirent *d;
@@ -466,9 +467,9 @@ read_cpufreq(struct machine_context *c, const char *root)
 	    sizeof gov);
 	b = read_value(root, "/sys/devices/system/cpu/cpufreq/boost", boost,
 	    sizeof boost);
-	if (b != READ_OK && read_value(root,
-	                        "/sys/devices/system/cpu/intel_pstate/no_turbo",
-	                        boost, sizeof boost) == READ_OK) {
+	if (b != READ_OK &&
+	    read_value(root, "/sys/devices/system/cpu/intel_pstate/no_turbo",
+	        boost, sizeof boost) == READ_OK) {
 		/* intel_pstate says it the other way round. */
 		(void)snprintf(boost, sizeof boost, "%s",
 		    strcmp(boost, "0") == 0 ? "1" : "0");
@@ -478,7 +479,7 @@ read_cpufreq(struct machine_context *c, const char *root)
 		(void)snprintf(value, sizeof value, "no cpufreq");
 	else
 		(void)snprintf(value, sizeof value, "governor %s%s", gov,
-		    b != READ_OK            ? ""
+		    b != READ_OK              ? ""
 		        : !strcmp(boost, "1") ? ", boost on"
 		        : !strcmp(boost, "0") ? ", boost off"
 		                              : ", boost odd");
@@ -645,7 +646,9 @@ read_hypervisor(struct machine_context *c, const char *root)
 	    ? hypervisor_vendor(sig, sizeof sig)
 	    : NULL;
 	context_set(c, "hypervisor",
-	    vendor ? vendor : id.hypervisor ? "yes" : "none");
+	    vendor              ? vendor
+	        : id.hypervisor ? "yes"
+	                        : "none");
 }
 
 static void
@@ -767,8 +770,7 @@ context_key_senses(const char *key)
 }
 
 void
-context_change_label(const char *key, const char *value, char *buf,
-    size_t size)
+context_change_label(const char *key, const char *value, char *buf, size_t size)
 {
 	const struct key_info *k = key_info_of(key);
 
@@ -871,15 +873,15 @@ context_summary(const struct machine_context *c, char *buf, size_t size)
 }
 
 void
-context_print(FILE *out, const struct machine_context *c,
-    const char *interval)
+context_print(FILE *out, const struct machine_context *c, const char *interval)
 {
 	char line[256];
 
 	for (size_t i = 0; i < c->n; i++)
 		fprintf(out, "context.%s: %s\n", c->f[i].key, c->f[i].value);
 	if (isfinite(c->steal_pct))
-		fprintf(out, "context.steal: %.1f%% %s\ncontext.irq: %.1f%% %s\n",
+		fprintf(out,
+		    "context.steal: %.1f%% %s\ncontext.irq: %.1f%% %s\n",
 		    c->steal_pct, interval, c->irq_pct, interval);
 	else
 		fputs("context.steal: unknown\ncontext.irq: unknown\n", out);

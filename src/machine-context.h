@@ -73,8 +73,7 @@ void context_read(struct machine_context *c, const char *root);
 const char *context_get(const struct machine_context *c, const char *key);
 
 /* Set (add or replace) a fact; a full table drops it. */
-void context_set(struct machine_context *c, const char *key,
-    const char *value);
+void context_set(struct machine_context *c, const char *key, const char *value);
 
 /* "mitigations, clock source, THP, steal/quota": the senses named. */
 const char *context_sense_text(unsigned senses, char *buf, size_t size);

@@ -100,7 +100,8 @@ csv_context(FILE *f, const struct machine_context *c)
 	for (size_t i = 0; i < c->n; i++)
 		fprintf(f, "# context %s: %s\n", c->f[i].key, c->f[i].value);
 	if (isfinite(c->steal_pct))
-		fprintf(f, "# context steal_pct: %.2f\n# context irq_pct: %.2f\n",
+		fprintf(f,
+		    "# context steal_pct: %.2f\n# context irq_pct: %.2f\n",
 		    c->steal_pct, c->irq_pct);
 }
 

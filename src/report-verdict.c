@@ -92,8 +92,7 @@ verdict_text(const struct verdict_line *l, char *buf, size_t size)
 /* " (context: THP)" after the verdict of a row a differing fact moves
  * (steal and quota move every row: only the others are named). */
 static void
-context_note(const struct bench_test *t, unsigned moved, char *buf,
-    size_t size)
+context_note(const struct bench_test *t, unsigned moved, char *buf, size_t size)
 {
 	unsigned s = bench_context_senses(t) & moved & ~CONTEXT_SENSE_CPU;
 	char names[96];
@@ -107,10 +106,12 @@ context_note(const struct bench_test *t, unsigned moved, char *buf,
 
 /* One difference: "  thp.enabled: madvise (profile) -> always (here)". */
 static void
-print_difference(const char *key, const char *was, const char *now,
-    void *arg)
+print_difference(const char *key, const char *was, const char *now, void *arg)
 {
-	struct { FILE *f; unsigned senses; } *d = arg;
+	struct {
+		FILE *f;
+		unsigned senses;
+	} *d = arg;
 
 	fprintf(d->f, "  %s: %s (profile) -> %s (here)\n", key, was, now);
 	d->senses |= context_key_senses(key);
@@ -144,15 +145,19 @@ verdict_context_diff(FILE *f, const struct refdata *rd, size_t m,
     const struct machine_context *now)
 {
 	struct machine_context theirs;
-	struct { FILE *f; unsigned senses; } d = { f, 0 };
+	struct {
+		FILE *f;
+		unsigned senses;
+	} d = { f, 0 };
 
 	if (!refdata_has_context(rd, m))
 		return predates(f, rd, m, now);
 	refdata_context_of(rd, m, &theirs);
 	if (context_diff(&theirs, now, NULL, NULL) == 0)
 		return 0;
-	fprintf(f, "Context differs from the profile's (the rows it moves "
-	           "say so):\n");
+	fprintf(f,
+	    "Context differs from the profile's (the rows it moves "
+	    "say so):\n");
 	(void)context_diff(&theirs, now, print_difference, &d);
 	fputc('\n', f);
 	return d.senses;

@@ -34,8 +34,8 @@ ui_context_init(struct ui *ui)
 
 	if (c == NULL)
 		return -1;
-	c->after.slices_at = calloc(ui->nrows ? ui->nrows : 1,
-	    sizeof *c->after.slices_at);
+	c->after.slices_at =
+	    calloc(ui->nrows ? ui->nrows : 1, sizeof *c->after.slices_at);
 	if (c->after.slices_at == NULL) {
 		free(c);
 		return -1;
@@ -257,12 +257,12 @@ sensed_state(const struct machine_context *c, unsigned senses, char *buf,
 	if (senses & CONTEXT_SENSE_ENTRY) {
 		context_kernel_short(c, kernel, sizeof kernel);
 		used += (size_t)snprintf(buf + used, size - used,
-		    "%s (cmdline %s), tracing %s; ", kernel,
-		    fact(c, "cmdline"), fact(c, "tracing"));
+		    "%s (cmdline %s), tracing %s; ", kernel, fact(c, "cmdline"),
+		    fact(c, "tracing"));
 	}
 	if ((senses & CONTEXT_SENSE_CLOCK) && used < size)
-		used += (size_t)snprintf(buf + used, size - used,
-		    "clock %s; ", fact(c, "clocksource"));
+		used += (size_t)snprintf(buf + used, size - used, "clock %s; ",
+		    fact(c, "clocksource"));
 	if ((senses & CONTEXT_SENSE_THP) && used < size)
 		used += (size_t)snprintf(buf + used, size - used,
 		    "THP %s, defrag %s; ", fact(c, "thp.enabled"),
@@ -320,8 +320,8 @@ ui_context_detail_draw(struct ui *ui, int *y, const struct view_row *r)
 }
 
 void
-ui_context_marks_draw(struct ui *ui, int *y, const struct view_row *r,
-    int x0, int width)
+ui_context_marks_draw(struct ui *ui, int *y, const struct view_row *r, int x0,
+    int width)
 {
 	size_t shown = r->nspark < (size_t)width ? r->nspark : (size_t)width;
 	size_t first = r->nspark - shown, m;
@@ -370,11 +370,11 @@ compare_one(struct ui *ui, int which, char *buf, size_t size)
 		return;
 	}
 	refdata_context_of(ui->cfg.ref, s->machine, &theirs);
-	used = (size_t)snprintf(buf, size, "ref %s context: ",
-	    refsel_name(ui->cfg.ref, s));
+	used = (size_t)snprintf(buf, size,
+	    "ref %s context: ", refsel_name(ui->cfg.ref, s));
 	for (size_t i = 0; i < theirs.n && used < size; i++) {
-		const char *now = context_get(&ui->context->watch.now,
-		    theirs.f[i].key);
+		const char *now =
+		    context_get(&ui->context->watch.now, theirs.f[i].key);
 
 		if (now != NULL && strcmp(now, theirs.f[i].value) != 0)
 			used += (size_t)snprintf(buf + used, size - used,

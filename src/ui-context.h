@@ -16,10 +16,10 @@
 
 /* After a change: the rows that moved, once each has run again. */
 struct ui_context_watch {
-	int active;                      /* from a change to its verdict */
+	int active;                       /* from a change to its verdict */
 	char what[2 * CONTEXT_LABEL_MAX]; /* "THP always" (+ N more) */
-	uint64_t *slices_at;             /* per row: slices at the change */
-	char verdict[512];               /* "after THP always: moved ..." */
+	uint64_t *slices_at;              /* per row: slices at the change */
+	char verdict[512];                /* "after THP always: moved ..." */
 };
 
 struct ui_context {

@@ -130,7 +130,8 @@ drop_mark(struct ui *ui)
 {
 	uint32_t now = store_ms(ui->cfg.store, cycles_now_ns());
 
-	ui_context_mark(ui, now, ""); /* unnamed: a context change names its own */
+	ui_context_mark(ui, now,
+	    ""); /* unnamed: a context change names its own */
 	(void)snprintf(ui->message, sizeof ui->message, "mark %zu at %.1fs",
 	    ui->nmarks, now / 1000.0);
 }

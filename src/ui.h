@@ -38,8 +38,7 @@ struct ui_config {
 	const int *worker_cpus;
 	const struct refdata *ref;       /* reference data, or NULL */
 	struct refsel refs[2];           /* initial references A and B */
-	struct exporter *exporter; /* --openmetrics-file, or NULL; its ctx
-	                              follows the screen's context */
+	struct exporter *exporter;       /* --openmetrics-file, or NULL */
 	const struct settings *settings; /* benchtoprc's screen state */
 	const char *rc_path; /* where q writes the settings, or NULL */
 	const char *notice;  /* the first feedback line (a warning), or "" */
@@ -101,7 +100,9 @@ struct ui {
 	char focus[48];           /* f: what runs alone, "" when all do */
 	cpu_set_t affinity;       /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */
-	struct ui_context *context; /* the machine's context, watched */
+
+	/* The machine's context, watched (ui-context.c). */
+	struct ui_context *context;
 };
 
 /* Run the live screen until q or a stop signal; returns 0, or -1 when

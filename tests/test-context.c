@@ -91,14 +91,13 @@ make_vm_tree(const char *r)
 }
 
 static void
-check_fact(const struct machine_context *c, const char *key,
-    const char *want)
+check_fact(const struct machine_context *c, const char *key, const char *want)
 {
 	const char *got = context_get(c, key);
 	char what[256];
 
-	(void)snprintf(what, sizeof what, "%s = \"%s\" (got \"%s\")", key,
-	    want, got ? got : "(none)");
+	(void)snprintf(what, sizeof what, "%s = \"%s\" (got \"%s\")", key, want,
+	    got ? got : "(none)");
 	CHECK(what, got != NULL && strcmp(got, want) == 0);
 }
 
@@ -225,10 +224,10 @@ test_parsers(void)
 	    strcmp(buf, "nopti spectre_v2=retpoline") == 0);
 	context_parse_cpu_max("max 100000\n", buf, sizeof buf);
 	CHECK("no quota", strcmp(buf, "none") == 0);
-	CHECK("cgroup v1 only", context_parse_cgroup2("1:cpu:/\n", buf,
-	                            sizeof buf) == -1);
-	CHECK("cgroup v2 line", context_parse_cgroup2("0::/\n", buf,
-	                            sizeof buf) == 0 &&
+	CHECK("cgroup v1 only",
+	    context_parse_cgroup2("1:cpu:/\n", buf, sizeof buf) == -1);
+	CHECK("cgroup v2 line",
+	    context_parse_cgroup2("0::/\n", buf, sizeof buf) == 0 &&
 	        strcmp(buf, "/") == 0);
 	CHECK("stat: not a cpu line",
 	    context_parse_stat("intr 1 2 3", &a) == -1 && !a.valid);
@@ -294,7 +293,8 @@ test_senses(void)
 		.group = BENCH_GROUP_SYSCALL };
 	struct bench_test fault = { .id = "lmbench.page_fault",
 		.group = BENCH_GROUP_VM };
-	struct bench_test dhry = { .id = "byte.dhry2", .group = BENCH_GROUP_CPU };
+	struct bench_test dhry = { .id = "byte.dhry2",
+		.group = BENCH_GROUP_CPU };
 	char buf[128];
 
 	CHECK("null call: entry and CPU",
@@ -302,8 +302,8 @@ test_senses(void)
 	        (CONTEXT_SENSE_ENTRY | CONTEXT_SENSE_CPU));
 	CHECK("clock_gettime: the clock source",
 	    bench_context_senses(&clock) & CONTEXT_SENSE_CLOCK);
-	CHECK("page fault: THP", bench_context_senses(&fault) &
-	        CONTEXT_SENSE_THP);
+	CHECK("page fault: THP",
+	    bench_context_senses(&fault) & CONTEXT_SENSE_THP);
 	CHECK("dhrystone: only steal and quota",
 	    bench_context_senses(&dhry) == CONTEXT_SENSE_CPU);
 	CHECK("senses named",

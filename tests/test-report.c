@@ -48,8 +48,8 @@ make_results(void)
 static char *
 render(enum report_format fmt)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL,
-		{ { 0 } }, NULL };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
+		NULL };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -139,8 +139,8 @@ test_fmt(void)
 static void
 test_write_error(void)
 {
-	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL,
-		{ { 0 } }, NULL };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
+		NULL };
 	FILE *f = fopen("/dev/full", "w");
 
 	if (f == NULL)

@@ -229,10 +229,11 @@ stop() {
 # The header never wraps: "benchtop", "CPU", the state, the references,
 # then the column titles, each on its own line.
 header_whole() {
-	awk '/^TEST / { exit !(NR == 5 || NR == 6) }
+	awk '/^TEST / { exit !(NR == 6 || NR == 7) }
 	    NR == 1 && !/^benchtop / { exit 1 } NR == 2 && !/^CPU / { exit 1 }
-	    NR == 3 && !/^workers / { exit 1 } NR >= 4 && !/^ref / { exit 1 }
-	    END { if (NR < 5) exit 1 }' "$work/screen"
+	    NR == 3 && !/^kernel: .*; clock .*; THP / { exit 1 }
+	    NR == 4 && !/^workers / { exit 1 } NR >= 5 && !/^ref / { exit 1 }
+	    END { if (NR < 6) exit 1 }' "$work/screen"
 }
 # Every test row shows a unit beside its value.
 units_whole() {
