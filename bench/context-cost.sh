@@ -12,6 +12,8 @@
 #   CC         compiler (default cc), built with -O2
 #   READS      reads per round (default 2000)
 #   ROUNDS     rounds (default 5)
+#   GAP_MS     pause between reads (default 0: a hot loop; the screen
+#              reads once a refresh, with caches cold: try 100)
 #   BENCH_CPU  the CPU to pin to (default 0), or "none"
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +21,7 @@ CC=${CC:-cc}
 READS=${READS:-2000}
 ROUNDS=${ROUNDS:-5}
 BENCH_CPU=${BENCH_CPU:-0}
+GAP_MS=${GAP_MS:-0}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-ctxcost.XXXXXX") || exit 0
 trap 'rm -rf "$work"' EXIT INT TERM HUP
 if ! "$CC" -O2 -iquote "$top" -iquote "$top/src" -o "$work/cost" \
@@ -33,7 +36,7 @@ pin=""
     pin="taskset -c $BENCH_CPU"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
-	printf 'round %d  %s  | %s\n' "$r" "$($pin "$work/cost" "$READS")" \
+	printf 'round %d  %s  | %s\n' "$r" "$($pin "$work/cost" "$READS" "$GAP_MS")" \
 	    "$(uptime | sed 's/.*load/load/')"
 	r=$((r + 1))
 done

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base-cycles.h"
+#include "base-time.h"
 
 void
 context_watch_init(struct context_watch *w, const struct machine_context *start)
@@ -54,17 +55,19 @@ context_watch_tick(struct context_watch *w, struct store *s,
     context_change_fn fn, void *arg)
 {
 	struct machine_context was = w->now;
-	uint64_t t0 = cycles_now_ns(), t1;
+	/* The thread's CPU time, not the wall's: on a busy machine the
+	 * wall counts whoever preempted the read. */
+	uint64_t t0 = time_thread_cpu_ns(), t1;
 	struct tick_state t = { w, s, lg, x, marks, 0, fn, arg };
 
 	context_read(&w->now, "/");
-	t1 = cycles_now_ns();
+	t1 = time_thread_cpu_ns();
 	w->cost_last_ns = t1 - t0;
 	w->cost_sum_ns += t1 - t0;
 	w->reads++;
 	/* The change happened since the last pass: say now, the first
 	 * moment it is known. */
-	t.t_ms = store_ms(s, t1);
+	t.t_ms = store_ms(s, cycles_now_ns());
 	return context_diff(&was, &w->now, one_change, &t);
 }
 

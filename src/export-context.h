@@ -19,7 +19,7 @@
 
 struct context_watch {
 	struct machine_context now;
-	uint64_t cost_last_ns; /* the last read's wall time */
+	uint64_t cost_last_ns; /* the last read's CPU time (the thread's) */
 	uint64_t cost_sum_ns;  /* of every read, for the mean */
 	uint64_t reads;
 };

@@ -535,10 +535,17 @@ read_cgroup(struct machine_context *c, const char *root)
 		return;
 	}
 	(void)snprintf(path, sizeof path, "%s/cpu.max", c->cgroup_dir);
-	if (read_text(root, path, text, sizeof text) == READ_OK)
+	switch (read_text(root, path, text, sizeof text)) {
+	case READ_OK:
 		context_parse_cpu_max(text, value, sizeof value);
-	else
-		(void)read_value(root, path, value, sizeof value);
+		break;
+	case READ_ABSENT:
+		(void)snprintf(value, sizeof value, "%s", CONTEXT_ABSENT);
+		break;
+	default: /* text says why */
+		(void)snprintf(value, sizeof value, "%.*s",
+		    CONTEXT_VALUE_MAX - 1, text);
+	}
 	context_set(c, "cgroup.cpu_max", value);
 	(void)snprintf(path, sizeof path, "%s/cpuset.cpus.effective",
 	    c->cgroup_dir);
@@ -691,9 +698,11 @@ read_live_facts(struct machine_context *c, const char *root)
 	read_selected(c, root, "thp.defrag",
 	    "/sys/kernel/mm/transparent_hugepage/defrag");
 	read_smt(c, root);
-	read_cpufreq(c, root);
-	read_cgroup(c, root);
-	read_tracing(c, root);
+	if (c->reads++ % CONTEXT_SLOW_EVERY == 0) {
+		read_cpufreq(c, root);
+		read_cgroup(c, root);
+		read_tracing(c, root);
+	}
 	read_stat(c, root);
 }
 

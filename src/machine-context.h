@@ -56,7 +56,16 @@ struct machine_context {
 	/* This process's cgroup v2 directory under root, found once; ""
 	 * when there is none. */
 	char cgroup_dir[320];
+	unsigned long reads; /* of this struct: the slow facts' turn */
 };
+
+/*
+ * The facts that cost more to read (cpufreq and the cgroup's files, which
+ * are often absent: a failed open each; the trace events, whose state the
+ * kernel gathers over every event) are read every CONTEXT_SLOW_EVERY-th
+ * read only: the screen's reads stay at a few files a refresh.
+ */
+#define CONTEXT_SLOW_EVERY 4
 
 /*
  * Read every fact under `root` ("/" or "" for this machine). The steal
@@ -65,7 +74,8 @@ struct machine_context {
  * NAN until the second). Never fails: a fact that cannot be read says so.
  * What the kernel fixes at boot (its version, the hypervisor, the command
  * line, the vulnerabilities, the cgroup's place) is read by the first
- * read of a struct only: the reads after it cost about ten files.
+ * read of a struct only; the reads after it read the clock source, THP,
+ * SMT and /proc/stat, from files kept open, and the slow facts in turn.
  */
 void context_read(struct machine_context *c, const char *root);
 

@@ -7,7 +7,8 @@
  * from the rows as they were before it, so that each row's change across
  * it is judged by the same rule as b. Once every running test has run
  * two more slices (the first may straddle the change), the header lists
- * the rows that moved and says how many did not.
+ * the rows that moved and those that did not, as the rows say it at each
+ * refresh until the next change.
  */
 
 #include "config.h"
@@ -182,12 +183,16 @@ ui_context_after_refresh(struct ui *ui)
 {
 	struct ui_context_watch *a;
 
-	if (ui->context == NULL || !(a = &ui->context->after)->active)
+	if (ui->context == NULL)
 		return;
-	if (!full_cycle_done(ui))
-		return;
-	compose_verdict(ui);
-	a->active = 0;
+	a = &ui->context->after;
+	if (a->active && full_cycle_done(ui))
+		a->active = 0;
+	/* From then on the list follows the rows: the b rule may need a
+	 * slice or two more to call a change (its slices before must be
+	 * beyond the bar too), and the list must agree with the rows. */
+	if (!a->active && a->what[0] != '\0')
+		compose_verdict(ui);
 }
 
 /* Put `line` at y, cut at the last "; " that fits, so that no fact is
@@ -313,7 +318,7 @@ ui_context_detail_draw(struct ui *ui, int *y, const struct view_row *r)
 	wrap_lines(y, 2, line);
 	/* What watching it costs the screen's thread, each refresh. */
 	(void)snprintf(line, sizeof line,
-	    "context read every refresh: %.0f us (mean of %llu reads)",
+	    "context read every refresh: %.0f us of CPU (mean of %llu reads)",
 	    context_watch_cost_us(&ui->context->watch),
 	    (unsigned long long)ui->context->watch.reads);
 	wrap_lines(y, 2, line);
