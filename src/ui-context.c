@@ -37,7 +37,11 @@ ui_context_init(struct ui *ui)
 		return -1;
 	c->after.slices_at =
 	    calloc(ui->nrows ? ui->nrows : 1, sizeof *c->after.slices_at);
-	if (c->after.slices_at == NULL) {
+	c->after.moved_pct =
+	    calloc(ui->nrows ? ui->nrows : 1, sizeof *c->after.moved_pct);
+	if (c->after.slices_at == NULL || c->after.moved_pct == NULL) {
+		free(c->after.slices_at);
+		free(c->after.moved_pct);
 		free(c);
 		return -1;
 	}
@@ -56,6 +60,7 @@ ui_context_free(struct ui *ui)
 	if (ui->cfg.exporter != NULL)
 		ui->cfg.exporter->ctx = NULL;
 	free(ui->context->after.slices_at);
+	free(ui->context->after.moved_pct);
 	free(ui->context);
 	ui->context = NULL;
 }
@@ -102,6 +107,7 @@ baseline_before_change(struct ui *ui)
 	for (size_t i = 0; i < ui->nrows; i++) {
 		view_baseline_take(&ui->base[i], &ui->rows[i], drift);
 		ui->context->after.slices_at[i] = ui->rows[i].meta.slices;
+		ui->context->after.moved_pct[i] = NAN;
 	}
 	ui->have_baseline = 1;
 }
@@ -144,6 +150,18 @@ full_cycle_done(const struct ui *ui)
 	return 1;
 }
 
+/* Once a row's change is significant it has moved: on a busy machine
+ * the b rule's verdict may come and go from one slice to the next. */
+static void
+note_moves(struct ui *ui)
+{
+	struct ui_context_watch *a = &ui->context->after;
+
+	for (size_t i = 0; i < ui->nrows; i++)
+		if (ui->rows[i].has_delta && ui->rows[i].significant)
+			a->moved_pct[i] = ui->rows[i].delta_pct;
+}
+
 /* "after THP always: moved lmbench.page_fault +35%, ...; not moved 70
  * (byte.syscall, ...)". */
 static void
@@ -158,12 +176,13 @@ compose_verdict(struct ui *ui)
 
 		if (!r->enabled || r->meta.status != BENCH_OK || !r->has_delta)
 			continue;
-		if (r->significant) {
+		if (isfinite(a->moved_pct[i])) {
 			nmoved++;
 			if (um + 48 < sizeof moved)
 				um += (size_t)snprintf(moved + um,
 				    sizeof moved - um, "%s%s %+.0f%%",
-				    um ? ", " : "", r->test->id, r->delta_pct);
+				    um ? ", " : "", r->test->id,
+				    a->moved_pct[i]);
 		} else {
 			nstill++;
 			if (us + 40 < sizeof still)
@@ -186,6 +205,8 @@ ui_context_after_refresh(struct ui *ui)
 	if (ui->context == NULL)
 		return;
 	a = &ui->context->after;
+	if (a->what[0] != '\0')
+		note_moves(ui);
 	if (a->active && full_cycle_done(ui))
 		a->active = 0;
 	/* From then on the list follows the rows: the b rule may need a

@@ -19,7 +19,9 @@ struct ui_context_watch {
 	int active;                       /* from a change to its verdict */
 	char what[2 * CONTEXT_LABEL_MAX]; /* "THP always" (+ N more) */
 	uint64_t *slices_at;              /* per row: slices at the change */
-	char verdict[512];                /* "after THP always: moved ..." */
+	/* per row: its last significant change since, NAN while none */
+	double *moved_pct;
+	char verdict[512]; /* "after THP always: moved ..." */
 };
 
 struct ui_context {
