@@ -26,6 +26,7 @@
 #include "measure-runner.h"
 #include "ref-compare.h"
 #include "ref-profile.h"
+#include "ref-story.h"
 #include "report-html.h"
 #include "report-seed.h"
 #include "report-verdict.h"
@@ -48,6 +49,9 @@ struct batch {
 	char *check_list;  /* --only of --check, malloc'd */
 	struct kept *kept; /* --html: each test's samples, or NULL */
 };
+
+/* story_check's "done, nothing to run": batch_run exits 0. */
+#define STORY_NOTHING_TO_RUN (-1)
 
 /* Samples of one test kept for the HTML page (--html): ns/op in order. */
 #define BATCH_KEPT_MAX 1024
@@ -229,6 +233,13 @@ write_report(struct batch *b)
 
 	if (b->o->report != SEED_NONE)
 		return write_seed_report(b, SIZE_MAX);
+	if (b->o->story != NULL) {
+		if (report_story(stdout, &rep) != 0) {
+			fatal_say("write error", strerror(errno));
+			return EXIT_RUNTIME;
+		}
+		return EXIT_OK;
+	}
 	if (b->o->check != NULL) {
 		int rc = verdict_write_context(stdout, &b->ref, b->ref_index,
 		    b->results, b->n, b->o->tolerance_pct, &b->machine.ctx);
@@ -267,6 +278,8 @@ select_tests(struct batch *b)
 	only = b->o->only;
 	if (only == NULL && b->o->report != SEED_NONE)
 		only = report_seed_tests(b->o->report);
+	if (only == NULL && b->o->story != NULL)
+		only = b->check_list = story_test_list(&b->ref, b->refs);
 	if (only == NULL && b->o->check) {
 		only = b->check_list = verdict_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
@@ -313,8 +326,45 @@ load_reference(struct batch *b)
 	}
 	if (rc == 0)
 		return 0;
-	fatal_say(NULL, err);
+	/* --story A,B gave the references: name the flag the user gave. */
+	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0) {
+		char named[300];
+
+		(void)snprintf(named, sizeof named, "--story:%s", err + 6);
+		fatal_say(NULL, named);
+	} else
+		fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+/*
+ * --story A,B: two references, and a test they share; a pair with none
+ * is said plainly (exit 0: the answer is that there is nothing to show).
+ * 0 to go on, else the exit code (-1: done, exit 0).
+ */
+static int
+story_check(struct batch *b)
+{
+	struct report rep = batch_report(b);
+	char *list;
+
+	if (b->refs[0].kind == REFSEL_NONE || b->refs[1].kind == REFSEL_NONE) {
+		fatal_sayf("--story: '%.64s' is not two references A,B",
+		    b->o->story);
+		return EXIT_USAGE;
+	}
+	if (b->o->only != NULL ||
+	    (list = story_test_list(&b->ref, b->refs)) != NULL) {
+		if (b->o->only == NULL)
+			free(list);
+		return 0;
+	}
+	rep.n = 0;
+	if (report_story(stdout, &rep) != 0) {
+		fatal_say("write error", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return STORY_NOTHING_TO_RUN;
 }
 
 /* --report LAYOUT --machine ID: a reference machine's table, no run. */
@@ -384,7 +434,9 @@ batch_run(const struct opts *o, atomic_int *stop)
 			rc = machine_report(&b);
 		goto out;
 	}
-	if ((rc = load_reference(&b)) != 0 || (rc = select_tests(&b)) != 0)
+	if ((rc = load_reference(&b)) != 0 ||
+	    (o->story != NULL && (rc = story_check(&b)) != 0) ||
+	    (rc = select_tests(&b)) != 0)
 		goto out;
 	if (tmpdir_create(o->dir, b.tmpdir, sizeof b.tmpdir, err, sizeof err) !=
 	    0) {
@@ -414,6 +466,8 @@ batch_run(const struct opts *o, atomic_int *stop)
 	}
 	rc = finish(&b, stop);
 out:
+	if (rc == STORY_NOTHING_TO_RUN)
+		rc = EXIT_OK;
 	refdata_free(&b.ref);
 	free(b.check_list);
 	free(b.kept);

@@ -34,6 +34,7 @@ enum {
 	OPT_REF,
 	OPT_SAVE,
 	OPT_REPORT,
+	OPT_STORY,
 	OPT_MACHINE,
 	OPT_OPENMETRICS,
 	OPT_CHECK,
@@ -74,6 +75,7 @@ static const struct option long_options[] = {
 	{ "ref", required_argument, NULL, OPT_REF },
 	{ "save", required_argument, NULL, OPT_SAVE },
 	{ "report", required_argument, NULL, OPT_REPORT },
+	{ "story", required_argument, NULL, OPT_STORY },
 	{ "machine", required_argument, NULL, OPT_MACHINE },
 	{ "check", required_argument, NULL, OPT_CHECK },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
@@ -135,6 +137,10 @@ const char opts_usage[] =
     "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
     "                        runs the tests it needs, or with --machine ID\n"
     "                        prints a reference machine's table\n"
+    "      --story A,B       the demo view: only the tests where classes\n"
+    "                        (or machines) A and B each have a machine of\n"
+    "                        their own, farthest apart first, in cycles\n"
+    "                        per operation beside this machine's\n"
     "      --check PROFILE   run the tests PROFILE (a --save name or file, or\n"
     "                        a reference machine) holds and judge each;\n"
     "                        exit 3 when one is slower than tolerated\n"
@@ -367,6 +373,13 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 			                  : "a class, machine or profile");
 		*(c == OPT_DATA ? &o->data : &o->ref) = arg;
 		return 0;
+	case OPT_STORY:
+		if (strchr(arg, ',') == NULL)
+			return bad_value(err, size, "--story", arg,
+			    "two classes or machines, A,B (p6,netburst)");
+		o->story = arg;
+		o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+		return 0;
 	case OPT_REPORT: {
 		enum report_seed seed;
 
@@ -467,6 +480,15 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 		    "--report or --save)");
 		return -1;
 	}
+	if (o->story != NULL &&
+	    (o->ref != NULL || o->check != NULL || o->report != SEED_NONE)) {
+		(void)snprintf(err, size,
+		    "--story A,B names both references: not with --ref, "
+		    "--report or --check");
+		return -1;
+	}
+	if (o->story != NULL)
+		o->ref = o->story;
 	if (o->watch_s > 0) {
 		if (o->mode == OPTS_BATCH || o->report != SEED_NONE ||
 		    o->check) {

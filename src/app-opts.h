@@ -48,6 +48,7 @@ struct opts {
 	enum report_seed report; /* --report, or SEED_NONE */
 	const char *machine;     /* --machine ID for --report, or NULL */
 	const char *check;       /* --check PROFILE, or NULL */
+	const char *story;       /* --story A,B (also in ref), or NULL */
 	double tolerance_pct;    /* --tolerance, default 10 */
 	int seconds_set;         /* -t was given */
 	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */

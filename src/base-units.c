@@ -34,6 +34,30 @@ units_value(enum bench_unit unit, double work_per_op, double ns_per_op,
 	}
 }
 
+double
+units_ns_per_op(enum bench_unit unit, double work_per_op, double value)
+{
+	double per_s;
+
+	if (unit == BENCH_UNIT_CYCLES || !(value > 0) || !isfinite(value) ||
+	    !(work_per_op > 0))
+		return NAN;
+	switch (unit) {
+	case BENCH_UNIT_US:
+		return value * 1000.0 * work_per_op;
+	case BENCH_UNIT_LPM:
+		per_s = value / 60.0;
+		break;
+	case BENCH_UNIT_MBPS:
+		per_s = value * MB;
+		break;
+	default:
+		per_s = value;
+		break;
+	}
+	return 1e9 / per_s * work_per_op;
+}
+
 int
 units_higher_is_better(enum bench_unit unit)
 {

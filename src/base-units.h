@@ -17,6 +17,13 @@
 double units_value(enum bench_unit unit, double work_per_op, double ns_per_op,
     double cycles_per_op);
 
+/*
+ * The inverse of units_value: the time one operation takes, in ns, from a
+ * figure in `unit` (a rate, a bandwidth or a latency). NAN for a figure
+ * that is not positive and for cycles, which carry no time.
+ */
+double units_ns_per_op(enum bench_unit unit, double work_per_op, double value);
+
 /* True when a bigger number is better in this unit (rates, bandwidths). */
 int units_higher_is_better(enum bench_unit unit);
 

@@ -170,8 +170,8 @@ static const struct {
 const char *
 bench_program_package(const char *program)
 {
-	for (size_t i = 0; i < sizeof program_packages / sizeof *program_packages;
-	     i++)
+	for (size_t i = 0;
+	     i < sizeof program_packages / sizeof *program_packages; i++)
 		if (strcmp(program_packages[i].program, program) == 0)
 			return program_packages[i].package;
 	return program;

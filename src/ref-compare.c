@@ -91,16 +91,173 @@ compare_ratio_text(const struct refdata *rd, const struct refsel *s,
 }
 
 double
+compare_ref_cycles(const struct refdata *rd, size_t m,
+    const struct bench_test *t, double value)
+{
+	double mhz;
+
+	if (t->unit == BENCH_UNIT_CYCLES)
+		return value > 0 ? value * t->work_per_op : NAN;
+	if (rd == NULL || m >= rd->nmachines)
+		return NAN;
+	mhz = rd->machines[m].mhz;
+	if (!(mhz > 0))
+		return NAN;
+	return units_ns_per_op(t->unit, t->work_per_op, value) * mhz / 1e3;
+}
+
+const char *
+compare_cycles_how(const struct refdata *rd, size_t m,
+    const struct bench_test *t, double value, char *buf, size_t size)
+{
+	char ns[32];
+	double op_ns;
+
+	if (t->unit == BENCH_UNIT_CYCLES)
+		(void)snprintf(buf, size, "as printed (cycles)");
+	else if (rd == NULL || m >= rd->nmachines || !(rd->machines[m].mhz > 0))
+		(void)snprintf(buf, size, "clock not stated");
+	else if (!isfinite(
+	             op_ns = units_ns_per_op(t->unit, t->work_per_op, value)))
+		(void)snprintf(buf, size, "-");
+	else
+		(void)snprintf(buf, size, "%g MHz x %s", rd->machines[m].mhz,
+		    fmt_ns(ns, sizeof ns, op_ns, 9));
+	return buf;
+}
+
+/* The pair's rule: which of its conditions fails first, if any. */
+static enum compare_pair_why
+pair_why(const struct refsel refs[2], const struct compare_pair *p)
+{
+	if (refs[1].kind == REFSEL_NONE)
+		return COMPARE_PAIR_NO_B;
+	if (!p->a.found || !p->b.found)
+		return COMPARE_PAIR_NO_FIGURE;
+	if (!p->a.comparable || !p->b.comparable)
+		return COMPARE_PAIR_NOT_COMPARABLE;
+	if (p->a.machine == p->b.machine)
+		return COMPARE_PAIR_SAME_MACHINE;
+	if (p->a.stand_in || p->b.stand_in)
+		return COMPARE_PAIR_STAND_IN;
+	return COMPARE_PAIR_SHOWN;
+}
+
+void
+compare_pair(const struct refdata *rd, const struct refsel refs[2],
+    const struct bench_test *t, struct compare_pair *out)
+{
+	memset(out, 0, sizeof *out);
+	compare_sel(rd, &refs[1], t, NAN, &out->b);
+	compare_sel(rd, &refs[0], t, out->b.value, &out->a);
+	out->cyc_a = out->a.found
+	    ? compare_ref_cycles(rd, out->a.machine, t, out->a.value)
+	    : NAN;
+	out->cyc_b = out->b.found
+	    ? compare_ref_cycles(rd, out->b.machine, t, out->b.value)
+	    : NAN;
+	out->b_vs_a = out->cost_b_vs_a = out->cyc_b_vs_a = NAN;
+	out->why = pair_why(refs, out);
+	if (out->why != COMPARE_PAIR_SHOWN || !(out->a.ratio > 0))
+		return;
+	out->b_vs_a = out->a.ratio;
+	out->cost_b_vs_a = 1.0 / out->a.ratio;
+	if (out->cyc_a > 0 && out->cyc_b > 0)
+		out->cyc_b_vs_a = out->cyc_b / out->cyc_a;
+}
+
+/* The source document of an origin, as the reasons name it. */
+static const char *
+origin_document(enum bench_origin o)
+{
+	switch (o) {
+	case BENCH_ORIGIN_BYTE:
+		return "the BYTE 3.11 runs";
+	case BENCH_ORIGIN_LMBENCH:
+		return "the lmbench 2.0 summary";
+	case BENCH_ORIGIN_CTXBENCH:
+		return "the ctxbench runs";
+	case BENCH_ORIGIN_BSD:
+		return "the FreeBSD thread";
+	default:
+		return "the data";
+	}
+}
+
+/* Has a machine of class `s` a figure of any test of t's origin? */
+static int
+class_in_origin(const struct refdata *rd, const struct refsel *s,
+    const struct bench_test *t)
+{
+	size_t plen = strcspn(t->id, ".") + 1;
+
+	if (s->kind != REFSEL_CLASS)
+		return 0;
+	for (size_t i = 0; i < rd->nresults; i++)
+		if (strncmp(rd->results[i].test, t->id, plen) == 0 &&
+		    strcmp(rd->machines[rd->results[i].machine].class_id,
+		        s->class_id) == 0)
+			return 1;
+	return 0;
+}
+
+/* "no netburst machine in the lmbench 2.0 summary: doug... stands in";
+ * where the source has one, but not for this test, it says so. */
+static void
+stand_in_text(const struct refdata *rd, const struct refsel refs[2],
+    const struct bench_test *t, const struct compare_pair *p, char *buf,
+    size_t size)
+{
+	int both = p->a.stand_in && p->b.stand_in;
+	const struct compare_ref *c = p->b.stand_in ? &p->b : &p->a;
+
+	if (both && p->a.machine == p->b.machine)
+		(void)snprintf(buf, size,
+		    "no %s or %s machine in %s: %s stands in for both",
+		    refsel_name(rd, &refs[0]), refsel_name(rd, &refs[1]),
+		    origin_document(t->origin), rd->machines[c->machine].id);
+	else if (class_in_origin(rd, p->b.stand_in ? &refs[1] : &refs[0], t))
+		(void)snprintf(buf, size,
+		    "no %s machine in %s measured %s: %s stands in",
+		    refsel_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
+		    origin_document(t->origin), t->id,
+		    rd->machines[c->machine].id);
+	else
+		(void)snprintf(buf, size, "no %s machine in %s: %s stands in",
+		    refsel_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
+		    origin_document(t->origin), rd->machines[c->machine].id);
+}
+
+const char *
+compare_pair_why_text(const struct refdata *rd, const struct refsel refs[2],
+    const struct bench_test *t, const struct compare_pair *p, char *buf,
+    size_t size)
+{
+	buf[0] = '\0';
+	if (p->why == COMPARE_PAIR_NO_B)
+		(void)snprintf(buf, size, "no reference B (R: choose one)");
+	else if (p->why == COMPARE_PAIR_NO_FIGURE)
+		(void)snprintf(buf, size, "%s has no figure for %s",
+		    refsel_name(rd, !p->a.found ? &refs[0] : &refs[1]), t->id);
+	else if (p->why == COMPARE_PAIR_NOT_COMPARABLE)
+		(void)snprintf(buf, size, "not comparable: definition changed");
+	else if (p->a.stand_in || p->b.stand_in)
+		stand_in_text(rd, refs, t, p, buf, size);
+	else if (p->why == COMPARE_PAIR_SAME_MACHINE)
+		(void)snprintf(buf, size,
+		    "%s serves both: one machine against itself",
+		    rd->machines[p->a.machine].id);
+	return buf;
+}
+
+double
 compare_b_vs_a(const struct refdata *rd, const struct refsel refs[2],
     const struct bench_test *t)
 {
-	struct compare_ref a, b;
+	struct compare_pair p;
 
-	compare_sel(rd, &refs[1], t, NAN, &b);
-	if (!b.found || !b.comparable)
-		return NAN;
-	compare_sel(rd, &refs[0], t, b.value, &a);
-	return a.ratio;
+	compare_pair(rd, refs, t, &p);
+	return p.b_vs_a;
 }
 
 double

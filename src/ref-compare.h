@@ -59,9 +59,63 @@ const char *compare_ratio_text(const struct refdata *rd, const struct refsel *s,
     const struct bench_test *t, double value, char *buf, size_t size);
 
 /*
+ * Cycles per operation of machine `m` in test `t`, whose figure there is
+ * `value` (in the test's unit): the figure itself for a test counted in
+ * cycles, else the machine's clock times the time one operation takes
+ * (from a rate or a bandwidth: the work one operation carries over the
+ * rate). NAN where the source does not state the clock.
+ */
+double compare_ref_cycles(const struct refdata *rd, size_t m,
+    const struct bench_test *t, double value);
+
+/*
+ * How compare_ref_cycles got its figure, in words: "850 MHz x 2.306 us",
+ * "as printed (cycles)", or "clock not stated".
+ */
+const char *compare_cycles_how(const struct refdata *rd, size_t m,
+    const struct bench_test *t, double value, char *buf, size_t size);
+
+/* Why B against A has no figure (COMPARE_PAIR_SHOWN: it has one). */
+enum compare_pair_why {
+	COMPARE_PAIR_SHOWN,
+	COMPARE_PAIR_NO_B,      /* no second reference */
+	COMPARE_PAIR_NO_FIGURE, /* A or B has no figure for the test */
+	COMPARE_PAIR_NOT_COMPARABLE,
+	COMPARE_PAIR_SAME_MACHINE, /* one machine serves both */
+	COMPARE_PAIR_STAND_IN,     /* A's or B's machine is of another kind */
+};
+
+/*
+ * References A and B side by side for test `t`. B against A means
+ * something only when two different machines, each of its own class (not
+ * a stand-in), serve them: otherwise the ratios are NAN and `why` says
+ * which rule failed.
+ */
+struct compare_pair {
+	struct compare_ref a, b; /* value: each one's figure */
+	double cyc_a, cyc_b;     /* cycles/op; NAN: clock not stated */
+	double b_vs_a;           /* >1: B did better (as compare_b_vs_a) */
+	double cost_b_vs_a;      /* B's time per op over A's: >1 B slower */
+	double cyc_b_vs_a;       /* B's cycles per op over A's */
+	enum compare_pair_why why;
+};
+
+void compare_pair(const struct refdata *rd, const struct refsel refs[2],
+    const struct bench_test *t, struct compare_pair *out);
+
+/*
+ * Why the pair has no B against A, in words for the screen and the
+ * pages: "no netburst machine in the lmbench 2.0 summary:
+ * doug-750-2.4.19 stands in". "" when it has one.
+ */
+const char *compare_pair_why_text(const struct refdata *rd,
+    const struct refsel refs[2], const struct bench_test *t,
+    const struct compare_pair *p, char *buf, size_t size);
+
+/*
  * B against A for test `t`: above 1, reference B did better than A (the
- * P-4's syscall rate against the P-III's is below 1). NaN when either
- * has no figure or they are not comparable.
+ * P-4's syscall rate against the P-III's is below 1). NaN unless
+ * compare_pair shows it (two different machines of their own classes).
  */
 double compare_b_vs_a(const struct refdata *rd, const struct refsel refs[2],
     const struct bench_test *t);

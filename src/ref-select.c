@@ -68,6 +68,58 @@ usable_stat(enum ref_stat s)
 	return s == REF_RESULT || s == REF_AVERAGE;
 }
 
+/*
+ * How representative a machine's run is of its CPU, lower first: a run on
+ * a stable kernel (Linux 2.4, an even minor) before one on a development
+ * kernel (2.5: the lmbench summary's first 2.5.65 run reads stat and
+ * open/close eight times 2.4.19's on the same host), and a UP kernel
+ * before an SMP one (the SMP kernel's bus-locked instructions are the
+ * FreeBSD thread's subject, not the CPU's own cost).
+ */
+static int
+kernel_rank(const char *kernel)
+{
+	const char *smp = strstr(kernel, "SMP");
+	int major, minor;
+
+	if (smp != NULL && (smp == kernel || smp[-1] != '!'))
+		return 1;
+	if (sscanf(kernel, "%d.%d", &major, &minor) == 2 && major == 2)
+		return minor % 2;
+	return 0;
+}
+
+/* Of two stable runs, the newer kernel: "2.4.20" after "2.4.18-5". */
+static long
+kernel_version(const char *kernel)
+{
+	int major = 0, minor = 0, patch = 0;
+
+	if (sscanf(kernel, "%d.%d.%d", &major, &minor, &patch) < 2)
+		return 0;
+	return (long)major * 1000000L + minor * 1000L + patch;
+}
+
+/* <0: machine a represents the class better than b (same kin rank). */
+static int
+representative_cmp(const struct refdata *rd, size_t a, size_t b)
+{
+	const char *ka = rd->machines[a].kernel, *kb = rd->machines[b].kernel;
+	long va, vb;
+
+	if (kernel_rank(ka) != kernel_rank(kb))
+		return kernel_rank(ka) - kernel_rank(kb);
+	va = kernel_version(ka);
+	vb = kernel_version(kb);
+	if (va != vb)
+		return va > vb ? -1 : 1;
+	return a < b ? -1 : a > b; /* then the first listed */
+}
+
+const char refsel_rule[] =
+    "of a class's nearest machines: the stable kernel's run (2.4 over "
+    "2.5), UP over SMP, the newest";
+
 size_t
 refsel_machine_for(const struct refdata *rd, const struct refsel *s,
     const char *test, int *stand_in)
@@ -88,9 +140,9 @@ refsel_machine_for(const struct refdata *rd, const struct refsel *s,
 		if (!usable_stat(r->stat) || strcmp(r->test, test) != 0)
 			continue;
 		rank = kin_rank(s->class_id, rd->machines[r->machine].class_id);
-		/* Ties: the machine listed first in machines.tsv. */
 		if (rank < best_rank ||
-		    (rank == best_rank && r->machine < best)) {
+		    (rank == best_rank &&
+		        representative_cmp(rd, r->machine, best) < 0)) {
 			best = r->machine;
 			best_rank = rank;
 		}

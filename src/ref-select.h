@@ -6,7 +6,8 @@
  * the class, the one nearest in kind (a K7 stands in for a P6 before a
  * NetBurst does), and a machine whose source does not state its CPU (the
  * lmbench 2.0 summary's 750 MHz host) serves every class. Either way the
- * row's reference is then a stand-in, and says so.
+ * row's reference is then a stand-in, and says so. Among several machines
+ * equally near, the most representative run serves (refsel_rule).
  */
 
 #ifndef BENCHTOP_REFSEL_H
@@ -23,6 +24,9 @@ struct refsel {
 	size_t machine;    /* REFSEL_MACHINE: index into the machines */
 	char class_id[16]; /* REFSEL_CLASS: machines.tsv's class column */
 };
+
+/* How a class picks among equally near machines, in words. */
+extern const char refsel_rule[];
 
 /* The classes a reference can be, in the order r steps through them. */
 extern const char *const refsel_class_ids[];

@@ -17,7 +17,8 @@
 const char report_csv_header[] =
     "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,"
     "cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,"
-    "ref_b,ref_b_value,ref_b_ratio,b_vs_a";
+    "ref_b,ref_b_value,ref_b_ratio,b_vs_a,ref_b_stand_in,ref_cycles,"
+    "ref_b_cycles,b_vs_a_cycles";
 
 /* Quote a field when it holds a comma, quote or line break. */
 void
@@ -62,6 +63,21 @@ csv_reference(FILE *f, const struct report *rep, const struct refsel *s,
 	csv_number(f, c.ratio);
 }
 
+/* B against A (empty unless two machines of their own classes serve),
+ * whether B is a stand-in, and A's and B's cycles per operation. */
+static void
+csv_pair(FILE *f, const struct report *rep, const struct test_result *r)
+{
+	struct compare_pair p;
+
+	compare_pair(rep->ref, rep->refs, r->test, &p);
+	csv_number(f, p.b_vs_a);
+	fprintf(f, ",%s", !p.b.found ? "" : p.b.stand_in ? "1" : "0");
+	csv_number(f, p.a.found ? p.cyc_a : NAN);
+	csv_number(f, p.b.found ? p.cyc_b : NAN);
+	csv_number(f, p.cyc_b_vs_a);
+}
+
 static void
 csv_row(FILE *f, const struct report *rep, const struct test_result *r)
 {
@@ -85,7 +101,7 @@ csv_row(FILE *f, const struct report *rep, const struct test_result *r)
 	compare_sel(rep->ref, &rep->refs[0], r->test, NAN, &a);
 	fprintf(f, ",%s", !a.found ? "" : a.stand_in ? "1" : "0");
 	csv_reference(f, rep, &rep->refs[1], r);
-	csv_number(f, compare_b_vs_a(rep->ref, rep->refs, r->test));
+	csv_pair(f, rep, r);
 	fputc('\n', f);
 }
 

@@ -156,10 +156,18 @@ idx_write(FILE *f, const struct idx_table *t)
 			idx_cell(f, t, k, row);
 		fputs("</tr>\n", f);
 	}
-	fputs("</table></div>\n<p class=\"dim\">File Copy: the run each "
+	fputs("</table></div>\n<p class=\"legend\">Bars: each index "
+	      "against the largest of its row. <span class=\"track\" "
+	      "style=\"width:24px\"><span class=\"bar this\" "
+	      "style=\"width:24px\"></span></span> ",
+	    f);
+	html_text(f, t->col[0].this_machine ? t->col[0].name : "-");
+	fputs(" (the page's machine) &nbsp; <span class=\"track\" "
+	      "style=\"width:24px\"><span class=\"bar\" "
+	      "style=\"width:24px\"></span></span> the other machines"
+	      "</p>\n<p class=\"dim\">File Copy: the run each "
 	      "machine's table indexes (the seeds' 30 or 120 seconds, a run "
-	      "here 10); the label is the first column's. Bars: each index "
-	      "against the largest of its row.</p>\n",
+	      "here 10); the label is the first column's.</p>\n",
 	    f);
 }
 

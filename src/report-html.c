@@ -136,6 +136,28 @@ context_section(FILE *f, const struct machine_context *c)
 	fputs("</dl></details>\n", f);
 }
 
+/*
+ * Why the cycles are not the CPU's own counter, in words: the raw
+ * reason ("perf_event_open: No such file or directory") as a footnote.
+ */
+static void
+cycles_note(FILE *f, const struct machine *m)
+{
+	if (m->clock.pmu_reason[0] == '\0')
+		return;
+	fprintf(f,
+	    "<p class=\"dim note\">Note: the CPU's own cycle counter could "
+	    "not be used (a virtual machine often has none), so cycles per "
+	    "operation are %s: the time of an operation times the core "
+	    "clock measured at start (%.3f GHz). The system's answer was: ",
+	    m->clock.source == CYCLES_TSC_SCALED
+	        ? "the time stamp counter scaled to the core clock"
+	        : "the system clock scaled to the core clock",
+	    m->clock.core_hz / 1e9);
+	html_text(f, m->clock.pmu_reason);
+	fputs(".</p>\n", f);
+}
+
 /* CPU, class, clocks, cycle source, kernel, placement, date, version. */
 static void
 machine_section(FILE *f, const struct html_page *p)
@@ -145,9 +167,21 @@ machine_section(FILE *f, const struct html_page *p)
 	time_t t = (time_t)p->when_s;
 	struct tm tm;
 
-	fprintf(f, "<h2>%s</h2>\n<dl class=\"machine\">\n",
-	    p->seed_machine == SIZE_MAX ? "This machine"
-	                                : "Written on this machine");
+	if (p->seed_machine == SIZE_MAX)
+		fputs("<h2>This machine</h2>\n", f);
+	else {
+		fputs("<h2>Written on this machine</h2>\n<p>The tables below "
+		      "hold the figures of <b>",
+		    f);
+		html_text(f, p->rep->ref->machines[p->seed_machine].id);
+		fputs("</b> (", f);
+		html_text(f, p->rep->ref->machines[p->seed_machine].label);
+		fputs("), as its source document printed them; nothing in "
+		      "them was measured on the machine below, which only "
+		      "wrote the page.</p>\n",
+		    f);
+	}
+	fputs("<dl class=\"machine\">\n", f);
 	dl_item(f, "Host", m->host);
 	(void)snprintf(buf, sizeof buf, "%s (%s), %d CPUs", m->cpu.brand,
 	    m->cpu.vendor, m->cpu.cpus_online);
@@ -155,9 +189,9 @@ machine_section(FILE *f, const struct html_page *p)
 	dl_item(f, "Class", m->class_name);
 	clocks_text(m, buf, sizeof buf);
 	dl_item(f, "Clocks", buf);
-	(void)snprintf(buf, sizeof buf, "%s%s%s",
+	(void)snprintf(buf, sizeof buf, "%s%s",
 	    cycles_source_name(m->clock.source),
-	    m->clock.pmu_reason[0] ? ": " : "", m->clock.pmu_reason);
+	    m->clock.pmu_reason[0] ? " (see the note below)" : "");
 	dl_item(f, "Cycles", buf);
 	dl_item(f, "Kernel", m->kernel);
 	context_summary(report_context(p->rep), buf, sizeof buf);
@@ -173,6 +207,7 @@ machine_section(FILE *f, const struct html_page *p)
 		shell_word(f, p->argv[i]);
 	}
 	fputs("</code></dd>\n</dl>\n", f);
+	cycles_note(f, m);
 	context_section(f, report_context(p->rep));
 }
 
@@ -203,31 +238,40 @@ value_text(const struct test_result *r, char *buf, size_t size)
 	    bench_unit_name(r->test->unit));
 }
 
+/* Row i of the charts: this machine's value and its ratio to each
+ * reference, a stand-in's marked. */
+static void
+chart_row(const struct html_page *p, size_t i, struct svg_ratio_row *row)
+{
+	const struct test_result *r = &p->rep->results[i];
+
+	memset(row, 0, sizeof *row);
+	row->label = r->test->title;
+	value_text(r, row->value, sizeof row->value);
+	for (size_t k = 0; k < p->nrefs; k++) {
+		struct compare_ref c;
+
+		compare_sel(p->rep->ref, &p->refs[k], r->test, NAN, &c);
+		row->stand_in[k] = c.found && c.stand_in;
+		row->ratio[k] = ratio_to(p, &p->refs[k], r);
+		(void)compare_ratio_text(p->rep->ref, &p->refs[k], r->test,
+		    r->status == BENCH_OK ? r->value : NAN, row->ratio_text[k],
+		    sizeof row->ratio_text[k]);
+	}
+}
+
 /* One group's chart, or nothing when no test of the run is in it. */
 static void
 group_chart(FILE *f, const struct html_page *p, int g,
-    struct svg_ratio_row *rows)
+    const struct svg_ratio_row *all, struct svg_ratio_row *rows, int decades)
 {
 	const char *name = bench_group_name((enum bench_group)g);
 	const char *names[SVG_MAX_REFS];
 	size_t n = 0;
 
-	for (size_t i = 0; i < p->rep->n; i++) {
-		const struct test_result *r = &p->rep->results[i];
-
-		if ((int)r->test->group != g)
-			continue;
-		rows[n].label = r->test->title;
-		value_text(r, rows[n].value, sizeof rows[n].value);
-		for (size_t k = 0; k < p->nrefs; k++) {
-			rows[n].ratio[k] = ratio_to(p, &p->refs[k], r);
-			(void)compare_ratio_text(p->rep->ref, &p->refs[k],
-			    r->test, r->status == BENCH_OK ? r->value : NAN,
-			    rows[n].ratio_text[k],
-			    sizeof rows[n].ratio_text[k]);
-		}
-		n++;
-	}
+	for (size_t i = 0; i < p->rep->n; i++)
+		if ((int)p->rep->results[i].test->group == g)
+			rows[n++] = all[i];
 	if (n == 0)
 		return;
 	fprintf(f, "<h3>%s <span class=\"dim\">against", name);
@@ -239,22 +283,29 @@ group_chart(FILE *f, const struct html_page *p, int g,
 	}
 	fputs(p->nrefs ? "</span></h3>\n" : " no reference</span></h3>\n", f);
 	fputs("<div class=\"scroll\">", f);
-	svg_ratio_chart(f, name, rows, n, names, p->nrefs);
+	svg_ratio_chart(f, name, rows, n, names, p->nrefs, decades);
 	fputs("</div>\n", f);
 }
 
-/* How to read the charts, and which machine serves each reference. */
+/* How to read the charts (their one scale), and which machine serves
+ * each reference. */
 static void
-refs_legend(FILE *f, const struct html_page *p)
+refs_legend(FILE *f, const struct html_page *p, int decades)
 {
 	char served[512];
 
-	fputs("<p>Each bar: this machine's figure over the reference's, on "
-	      "a log scale; right of 1x (green) this machine does better, "
-	      "left (red) worse. After the bars: this machine's median, then "
-	      "the ratio to each reference the heading names; '~' marks a "
-	      "machine of another kind standing in for a class.</p>\n<ul>\n",
-	    f);
+	fprintf(f,
+	    "<p>Each bar: this machine's figure over the reference's, on "
+	    "a log scale; right of 1x (green) this machine does better, "
+	    "left (red) worse. <b>One scale for every chart below: %gx to "
+	    "%gx.</b> After the bars: this machine's median, then the ratio "
+	    "to each reference the heading names. "
+	    "<svg class=\"swatch\" viewBox=\"0 0 24 10\" width=\"24\">"
+	    "<rect class=\"better si\" x=\"1\" y=\"1\" width=\"22\" "
+	    "height=\"8\"/></svg> A hollow, dashed bar (and '~' after its "
+	    "ratio): a machine of another kind standing in for the class, "
+	    "named below.</p>\n<ul>\n",
+	    pow(10, -decades), pow(10, decades));
 	for (size_t k = 0; k < p->nrefs; k++) {
 		refsel_describe(p->rep->ref, &p->refs[k], served,
 		    sizeof served);
@@ -270,14 +321,23 @@ refs_legend(FILE *f, const struct html_page *p)
 static void
 group_charts(FILE *f, const struct html_page *p)
 {
+	struct svg_ratio_row *all = calloc(p->rep->n, sizeof *all);
 	struct svg_ratio_row *rows = calloc(p->rep->n, sizeof *rows);
+	int decades;
 
-	if (rows == NULL)
+	if (rows == NULL || all == NULL) {
+		free(all);
+		free(rows);
 		return;
+	}
+	for (size_t i = 0; i < p->rep->n; i++)
+		chart_row(p, i, &all[i]);
+	decades = svg_ratio_decades(all, p->rep->n, p->nrefs);
 	fputs("<h2>By group</h2>\n", f);
-	refs_legend(f, p);
+	refs_legend(f, p, decades);
 	for (int g = 0; g < BENCH_GROUP_COUNT; g++)
-		group_chart(f, p, g, rows);
+		group_chart(f, p, g, all, rows, decades);
+	free(all);
 	free(rows);
 }
 
@@ -303,7 +363,7 @@ status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 	struct verdict_line l;
 	char text[64];
 
-	fprintf(f, "<td class=\"%s\">%s",
+	fprintf(f, "<td class=\"st %s\">%s",
 	    r->status != BENCH_OK ? "bad"
 	        : r->ns.n == 0    ? "dim"
 	                          : "ok",
@@ -345,9 +405,11 @@ test_row(FILE *f, const struct html_page *p, size_t i)
 	fprintf(f, "</td><td class=\"n\">%s</td>", buf);
 	fprintf(f, "<td class=\"n\">%s</td>",
 	    fmt_ns(buf, sizeof buf, ok ? r->ns.median : NAN, 8));
+	/* No interval from one or two samples: it would be a guess. */
 	cell_num(f,
-	    ok && r->ns.median > 0 ? r->ns.ci95_median / r->ns.median * 100
-	                           : NAN,
+	    ok && r->ns.median > 0 && r->ns.n >= 3
+	        ? r->ns.ci95_median / r->ns.median * 100
+	        : NAN,
 	    1, "&plusmn;", "%");
 	cell_num(f, ok ? r->ns.cv_pct : NAN, 1, "", "%");
 	cell_num(f,
@@ -372,7 +434,8 @@ static void
 tests_table(FILE *f, const struct html_page *p)
 {
 	fputs("<h2>Tests</h2>\n<p>Median over the samples, its 95% "
-	      "interval, the coefficient of variation, the share of samples "
+	      "interval (none from fewer than three samples), the "
+	      "coefficient of variation, the share of samples "
 	      "disturbed by other load (noisy); each sample's ns/op in order "
 	      "and their distribution (the median as a line, its interval "
 	      "shaded).</p>\n<div class=\"scroll\"><table>\n<tr><th>test</th>"
@@ -434,6 +497,9 @@ report_html_write(FILE *f, const struct html_page *p)
 	fputs("<h1>", f);
 	html_text(f, title);
 	fputs("</h1>\n", f);
+	/* The comparison is what such a page is for: first, above all. */
+	if (p->nrefs == 2 && p->rep->n > 0)
+		report_html_story(f, p);
 	machine_section(f, p);
 	if (p->seed != SEED_NONE)
 		report_html_seed(f, p);

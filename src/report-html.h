@@ -53,6 +53,10 @@ int report_html_write(FILE *f, const struct html_page *p);
  * (report-html-seed.c; for report_html_write). */
 void report_html_seed(FILE *f, const struct html_page *p);
 
+/* With two references: A against B in cycles per operation, the page's
+ * first section (report-html-story.c; for report_html_write). */
+void report_html_story(FILE *f, const struct html_page *p);
+
 /*
  * Write the page to `path` through a temporary file in the same
  * directory and a rename: a reader sees the old page or the new one,

@@ -193,6 +193,30 @@ json_numbers(FILE *f, const struct test_result *r)
 	kv_int(f, "noisy_samples", (long long)r->noisy, ok);
 }
 
+/*
+ * A's and B's cycles per operation (NAN: clock not stated), and B against
+ * A only where two machines of their own classes serve (else null, and
+ * b_vs_a_note says why).
+ */
+static void
+json_pair(FILE *f, const struct report *rep, const struct test_result *r)
+{
+	struct compare_pair p;
+	char why[192];
+
+	compare_pair(rep->ref, rep->refs, r->test, &p);
+	kv_num(f, "ref_cycles", p.a.found ? p.cyc_a : NAN);
+	kv_num(f, "ref_b_cycles", p.b.found ? p.cyc_b : NAN);
+	kv_num(f, "b_vs_a", p.b_vs_a);
+	kv_num(f, "b_vs_a_cycles", p.cyc_b_vs_a);
+	kv_str(f, ", ", "b_vs_a_note",
+	    rep->ref != NULL && rep->refs[1].kind != REFSEL_NONE &&
+	            p.why != COMPARE_PAIR_SHOWN
+	        ? compare_pair_why_text(rep->ref, rep->refs, r->test, &p, why,
+	              sizeof why)
+	        : NULL);
+}
+
 /* The reference machine's figure and our ratio to it; per MHz. */
 static void
 json_compare(FILE *f, const struct report *rep, const struct test_result *r)
@@ -216,7 +240,7 @@ json_compare(FILE *f, const struct report *rep, const struct test_result *r)
 	kv_num(f, "ref_b_value", b.found ? b.value : NAN);
 	kv_num(f, "ref_b_ratio", b.ratio);
 	kv_bool(f, "ref_b_stand_in", b.found, b.stand_in);
-	kv_num(f, "b_vs_a", compare_b_vs_a(rep->ref, rep->refs, r->test));
+	json_pair(f, rep, r);
 	if (r->test->unit == BENCH_UNIT_LOOPS_S)
 		kv_num(f, "per_mhz",
 		    ok ? compare_per_mhz(r->value, rep->machine->clock.core_hz)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base-units.h"
+#include "ref-index.h"
 
 /* Where a row's figures come from: a reference machine or a live run. */
 struct figures {
@@ -128,30 +129,29 @@ byte_copy_test(const struct figures *fg, char *label, size_t size)
 	return "byte.fs_copy";
 }
 
-/* One row; adds its index to *sum. 0, or -1 when a figure is missing. */
+/* One row; its result into *result. 0, or -1 when a figure is missing. */
 static int
-byte_row(FILE *f, const struct figures *fg, size_t i, double *sum)
+byte_row(FILE *f, const struct figures *fg, size_t i, double *result)
 {
 	const struct ref_baseline *b =
 	    refdata_baseline(fg->rd, "byte311", byte_rows[i].test);
 	const char *test = byte_rows[i].test, *label = byte_rows[i].label;
 	const char *res, *idx;
 	char lbuf[64], rbuf[32], ibuf[32];
-	double result;
 
 	if (label == NULL) {
 		test = byte_copy_test(fg, lbuf, sizeof lbuf);
 		label = lbuf;
 	}
 	res = figure(fg, test, REF_RESULT, rbuf, sizeof rbuf, fmt_fixed1, 0);
-	if (b == NULL || res == NULL || refdata_number(res, &result) != 0)
+	if (b == NULL || res == NULL || refdata_number(res, result) != 0)
 		return -1;
-	*sum += result / b->value;
 	idx = fg->machine != SIZE_MAX
 	    ? figure(fg, test, REF_INDEX, ibuf, sizeof ibuf, fmt_fixed1, 0)
 	    : NULL;
 	if (idx == NULL) {
-		(void)snprintf(ibuf, sizeof ibuf, "%.1f", result / b->value);
+		(void)snprintf(ibuf, sizeof ibuf, "%.1f",
+		    ref_index_item(fg->rd, byte_rows[i].test, *result));
 		idx = ibuf;
 	}
 	fprintf(f, "%-40s%12s%11s%11s\n", label, b->text, res, idx);
@@ -178,14 +178,15 @@ byte_write(FILE *f, const struct figures *fg, char *err, size_t errsize)
 {
 	size_t n = sizeof byte_rows / sizeof byte_rows[0];
 	char sbuf[32], abuf[32];
-	double sum = 0;
+	double result[REF_INDEX_ITEMS];
+	struct ref_index x;
 
 	fputs("                     INDEX VALUES            \n"
 	      "TEST                                        BASELINE     RESULT"
 	      "      INDEX\n\n",
 	    f);
 	for (size_t i = 0; i < n; i++) {
-		if (byte_row(f, fg, i, &sum) != 0) {
+		if (byte_row(f, fg, i, &result[i]) != 0) {
 			(void)snprintf(err, errsize,
 			    "--report byte: no figure "
 			    "for %s",
@@ -193,12 +194,13 @@ byte_write(FILE *f, const struct figures *fg, char *err, size_t errsize)
 			return -1;
 		}
 	}
+	/* The live screen's index is this same computation. */
+	ref_index_compute(fg->rd, result, &x);
 	fprintf(f, "%74s\n", "=========");
 	fprintf(f, "     SUM of %2zu items%54s\n", n,
-	    byte_total(fg, "byte.index_sum", sum, sbuf, sizeof sbuf));
+	    byte_total(fg, "byte.index_sum", x.sum, sbuf, sizeof sbuf));
 	fprintf(f, "     AVERAGE%62s\n",
-	    byte_total(fg, "byte.index_average", sum / (double)n, abuf,
-	        sizeof abuf));
+	    byte_total(fg, "byte.index_average", x.average, abuf, sizeof abuf));
 	return 0;
 }
 

@@ -26,8 +26,8 @@
 #define SC_BINS   20
 
 /* Decades each side of 1 the chart shows: enough for the largest ratio. */
-static int
-decades_for(const struct svg_ratio_row *rows, size_t n, size_t nrefs)
+int
+svg_ratio_decades(const struct svg_ratio_row *rows, size_t n, size_t nrefs)
 {
 	double most = 1;
 
@@ -68,7 +68,7 @@ ratio_axis(FILE *f, int decades, double height)
 
 /* One bar from ratio 1; returns nothing drawn for a missing ratio. */
 static void
-ratio_bar(FILE *f, double ratio, int decades, double y, size_t k)
+ratio_bar(FILE *f, double ratio, int decades, double y, size_t k, int stand_in)
 {
 	double x, x0 = RC_CENTER;
 
@@ -76,10 +76,11 @@ ratio_bar(FILE *f, double ratio, int decades, double y, size_t k)
 		return;
 	x = ratio_x(ratio, decades);
 	fprintf(f,
-	    "<rect class=\"%s%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-	    "height=\"%d\"><title>%.3gx</title></rect>",
-	    ratio >= 1 ? "better" : "worse", k ? "2" : "", fmin(x, x0), y,
-	    fmax(fabs(x - x0), 1), RC_BAR - 2, ratio);
+	    "<rect class=\"%s%s%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	    "height=\"%d\"><title>%.3gx%s</title></rect>",
+	    ratio >= 1 ? "better" : "worse", k ? "2" : "",
+	    stand_in ? " si" : "", fmin(x, x0), y, fmax(fabs(x - x0), 1),
+	    RC_BAR - 2, ratio, stand_in ? " (a stand-in)" : "");
 }
 
 /* "1.23 us   12.4x / 0.8x" after the bars: the value, then the ratio
@@ -99,18 +100,17 @@ ratio_text(FILE *f, const struct svg_ratio_row *r, const char *const *refs,
 
 void
 svg_ratio_chart(FILE *f, const char *group, const struct svg_ratio_row *rows,
-    size_t n, const char *const *refs, size_t nrefs)
+    size_t n, const char *const *refs, size_t nrefs, int decades)
 {
-	int decades = decades_for(rows, n, nrefs);
 	double row_h = RC_BAR * (double)(nrefs ? nrefs : 1) + 6;
 	double height = RC_TOP + row_h * (double)n + 4;
 
 	fputs("<svg class=\"group-chart\" data-group=\"", f);
 	html_text(f, group);
 	fprintf(f,
-	    "\" viewBox=\"0 0 %d %.0f\" width=\"%d\" role=\"img\">"
-	    "<title>",
-	    RC_WIDTH, height, RC_WIDTH);
+	    "\" data-decades=\"%d\" viewBox=\"0 0 %d %.0f\" width=\"%d\" "
+	    "role=\"img\"><title>",
+	    decades, RC_WIDTH, height, RC_WIDTH);
 	html_text(f, group);
 	fputs(": this machine over the reference, log scale</title>\n", f);
 	ratio_axis(f, decades, height);
@@ -123,9 +123,121 @@ svg_ratio_chart(FILE *f, const char *group, const struct svg_ratio_row *rows,
 		fputs("</text>", f);
 		for (size_t k = 0; k < nrefs; k++)
 			ratio_bar(f, rows[i].ratio[k], decades,
-			    y + RC_BAR * (double)k, k);
+			    y + RC_BAR * (double)k, k, rows[i].stand_in[k]);
 		ratio_text(f, &rows[i], refs, nrefs, y + row_h / 2);
 	}
+	fputs("</svg>\n", f);
+}
+
+/* ---- The story: cycles per operation, grouped ---- */
+
+#define CC_LABEL 150 /* right edge of the test names */
+#define CC_LEFT  160 /* x of the scale's lowest decade */
+#define CC_SPAN  380 /* the scale's width */
+#define CC_BAR   9
+#define CC_WIDTH 1120 /* the text after the bars says why B/A is '-' */
+
+static const char *const cyc_class[SVG_CYC_BARS] = { "cyc-a", "cyc-b",
+	"cyc-this" };
+
+/* The decades [*lo, *hi] that hold every bar. */
+static void
+cycles_span(const struct svg_cycles_row *rows, size_t n, int *lo, int *hi)
+{
+	double least = INFINITY, most = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < SVG_CYC_BARS; k++)
+			if (rows[i].cyc[k] > 0) {
+				least = fmin(least, rows[i].cyc[k]);
+				most = fmax(most, rows[i].cyc[k]);
+			}
+	/* Half a decade of room: the shortest bar is still seen. */
+	*lo = isfinite(least) ? (int)floor(log10(least / 3)) : 0;
+	*hi = most > 0 ? (int)ceil(log10(most)) : 1;
+	if (*hi <= *lo)
+		*hi = *lo + 1;
+}
+
+static double
+cycles_x(double cyc, int lo, int hi)
+{
+	return CC_LEFT + (log10(cyc) - lo) / (hi - lo) * CC_SPAN;
+}
+
+static void
+cycles_axis(FILE *f, int lo, int hi, double height)
+{
+	for (int d = lo; d <= hi; d++) {
+		double x = cycles_x(pow(10, d), lo, hi);
+
+		static const char *const si = "\0kMGTPE";
+		char label[16];
+
+		if (d < 3 || d / 3 > 6)
+			(void)snprintf(label, sizeof label, "%g", pow(10, d));
+		else
+			(void)snprintf(label, sizeof label, "%g%c",
+			    pow(10, d % 3), si[d / 3]);
+		fprintf(f,
+		    "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+		    "y2=\"%.1f\"/><text x=\"%.1f\" y=\"%d\" "
+		    "text-anchor=\"middle\">%s</text>\n",
+		    x, RC_TOP - 4, x, height, x, RC_TOP - 8, label);
+	}
+}
+
+static void
+cycles_row(FILE *f, const struct svg_cycles_row *r, double y, double row_h,
+    int lo, int hi, const char *const names[SVG_CYC_BARS])
+{
+	fputs("<g class=\"story-row\" data-test=\"", f);
+	html_text(f, r->test);
+	fputs("\" data-b-vs-a=\"", f);
+	html_text(f, r->b_vs_a);
+	fprintf(f, "\"><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">",
+	    CC_LABEL, y + row_h / 2);
+	html_text(f, r->test);
+	fputs("</text>", f);
+	for (int k = 0; k < SVG_CYC_BARS; k++) {
+		if (!(r->cyc[k] > 0))
+			continue;
+		fprintf(f,
+		    "<rect class=\"%s%s\" x=\"%d\" y=\"%.1f\" "
+		    "width=\"%.1f\" height=\"%d\"><title>",
+		    cyc_class[k], r->stand_in[k] ? " si" : "", CC_LEFT,
+		    y + CC_BAR * k,
+		    fmax(cycles_x(r->cyc[k], lo, hi) - CC_LEFT, 1), CC_BAR - 2);
+		html_text(f, names[k]);
+		fputs(": ", f);
+		html_text(f, r->who[k]);
+		fprintf(f, "%s, %.4g cycles/op</title></rect>",
+		    r->stand_in[k] ? " (a stand-in)" : "", r->cyc[k]);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%.1f\">", CC_LEFT + CC_SPAN + 10,
+	    y + row_h / 2);
+	html_text(f, r->text);
+	fputs("</text></g>\n", f);
+}
+
+void
+svg_cycles_chart(FILE *f, const struct svg_cycles_row *rows, size_t n,
+    const char *const names[SVG_CYC_BARS])
+{
+	double row_h = CC_BAR * SVG_CYC_BARS + 6;
+	double height = RC_TOP + row_h * (double)n + 4;
+	int lo, hi;
+
+	cycles_span(rows, n, &lo, &hi);
+	fprintf(f,
+	    "<svg class=\"story-chart\" data-lo=\"%d\" data-hi=\"%d\" "
+	    "viewBox=\"0 0 %d %.0f\" width=\"%d\" role=\"img\"><title>"
+	    "cycles per operation, log scale</title>\n",
+	    lo, hi, CC_WIDTH, height, CC_WIDTH);
+	cycles_axis(f, lo, hi, height);
+	for (size_t i = 0; i < n; i++)
+		cycles_row(f, &rows[i], RC_TOP + row_h * (double)i + 3, row_h,
+		    lo, hi, names);
 	fputs("</svg>\n", f);
 }
 

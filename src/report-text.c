@@ -110,6 +110,38 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 	fputc('\n', f);
 }
 
+/*
+ * Under the table with two references: how many rows have B/A and why
+ * the others do not ("-": one machine stands in for a class).
+ */
+static void
+text_pair_note(FILE *f, const struct report *rep)
+{
+	size_t count[COMPARE_PAIR_STAND_IN + 1] = { 0 };
+	static const char *const why[] = {
+		[COMPARE_PAIR_NO_FIGURE] = "no figure for A or B",
+		[COMPARE_PAIR_NOT_COMPARABLE] = "not comparable",
+		[COMPARE_PAIR_SAME_MACHINE] =
+		    "one machine serves both (a stand-in)",
+		[COMPARE_PAIR_STAND_IN] = "a machine of another class stands "
+		                          "in for A or B",
+	};
+
+	for (size_t i = 0; i < rep->n; i++) {
+		struct compare_pair p;
+
+		compare_pair(rep->ref, rep->refs, rep->results[i].test, &p);
+		count[p.why]++;
+	}
+	fprintf(f, "\nB/A (B's figure against A's): %zu row%s with a figure",
+	    count[COMPARE_PAIR_SHOWN],
+	    count[COMPARE_PAIR_SHOWN] == 1 ? "" : "s");
+	for (int w = COMPARE_PAIR_NO_FIGURE; w <= COMPARE_PAIR_STAND_IN; w++)
+		if (count[w] > 0)
+			fprintf(f, "; %zu '-': %s", count[w], why[w]);
+	fputs(".\n", f);
+}
+
 void
 report_text(FILE *f, const struct report *r)
 {
@@ -124,6 +156,8 @@ report_text(FILE *f, const struct report *r)
 	fputs("  STATUS\n", f);
 	for (size_t i = 0; i < r->n; i++)
 		text_row(f, r, &r->results[i], w);
+	if (r->ref != NULL && r->refs[1].kind != REFSEL_NONE)
+		text_pair_note(f, r);
 }
 
 void

@@ -67,6 +67,9 @@ void report_csv_list(FILE *f);
 void report_om(FILE *f, const struct report *r);
 void report_jsonl(FILE *f, const struct report *r);
 
+/* The demo view (--story A,B: report-story.c); 0, or -1 as above. */
+int report_story(FILE *f, const struct report *r);
+
 /*
  * JSON Lines (report-jsonl.c), shared with the live exporter: a record's
  * opening fields (schema, time, host), a claim's fields ("cpus": [0, 1],

@@ -18,6 +18,7 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "ref-story.h"
 #include "ui-context.h"
 #include "ui.h"
 
@@ -61,17 +62,26 @@ visible(struct ui *ui, struct cursor *c)
 	return ok;
 }
 
+/* Where the bars' axis is: right of the fixed columns. */
+#define FIXED_COLS 51
+
 static void
 machine_line(struct ui *ui, struct cursor *c, const char *mark, const char *id,
-    const char *text, double ratio)
+    const char *text, double cyc, double ratio)
 {
-	char r[16];
-	int axis = 42 + (COLS - 42) / 2, half = (COLS - 42) / 2 - 8;
+	char r[16], cy[16];
+	int axis = FIXED_COLS + (COLS - FIXED_COLS) / 2;
+	int half = (COLS - FIXED_COLS) / 2 - 8;
 
 	if (!visible(ui, c))
 		return;
 	(void)snprintf(r, sizeof r, isfinite(ratio) ? "%.2fx" : "-", ratio);
-	mvprintw(c->y - 1, 0, "%-2s%-22s %10s %6s", mark, id, text, r);
+	if (isnan(cyc))
+		(void)snprintf(cy, sizeof cy, "?");
+	else
+		story_cycles_text(cyc, cy, sizeof cy);
+	mvprintw(c->y - 1, 0, "%-2s%-22.22s %10s %8s %6s", mark, id, text, cy,
+	    r);
 	if (half > 4)
 		draw_bar(ui, c->y - 1, axis, half, ratio);
 }
@@ -99,6 +109,72 @@ ref_mark(const struct ui *ui, const struct view_row *r, size_t m)
 	return marks[serves[0]][serves[1]][stand_in];
 }
 
+/* Text from `s` on, cut at the last space within `width`; the length. */
+static size_t
+word_cut(const char *s, size_t width)
+{
+	size_t len = strlen(s), cut;
+
+	if (len <= width)
+		return len;
+	for (cut = width; cut > 0 && s[cut] != ' '; cut--)
+		;
+	return cut > 0 ? cut : width;
+}
+
+/* Why B against A has no figure: indented lines, cut at words. */
+static void
+why_lines(struct ui *ui, struct cursor *c, const char *why)
+{
+	size_t width = COLS > 12 ? (size_t)COLS - 6 : 6;
+
+	while (*why != '\0') {
+		size_t n = word_cut(why, width);
+
+		if (visible(ui, c))
+			mvprintw(c->y - 1, 4, "%.*s", (int)n, why);
+		why += n;
+		while (*why == ' ')
+			why++;
+	}
+}
+
+/* "B against A (netburst vs p6): 0.54x; B pays 4.37x the cycles of A",
+ * or "-" and, below it, why there is no such figure. */
+static void
+pair_line(struct ui *ui, struct cursor *c, const struct view_row *r)
+{
+	const struct refdata *rd = ui->cfg.ref;
+	struct compare_pair p;
+	char v[16], cy[16], line[160], why[192];
+
+	if (!ui_has_ref(ui, 1))
+		return;
+	compare_pair(rd, ui->refs, r->test, &p);
+	if (p.why != COMPARE_PAIR_SHOWN)
+		(void)snprintf(line, sizeof line, "B against A (%s vs %s): -",
+		    refsel_name(rd, &ui->refs[1]),
+		    refsel_name(rd, &ui->refs[0]));
+	else if (isfinite(p.cyc_b_vs_a))
+		(void)snprintf(line, sizeof line,
+		    "B against A (%s vs %s): %s; B pays %s the cycles of A",
+		    refsel_name(rd, &ui->refs[1]),
+		    refsel_name(rd, &ui->refs[0]),
+		    compare_format_ratio(p.b_vs_a, v, sizeof v),
+		    compare_format_ratio(p.cyc_b_vs_a, cy, sizeof cy));
+	else
+		(void)snprintf(line, sizeof line, "B against A (%s vs %s): %s",
+		    refsel_name(rd, &ui->refs[1]),
+		    refsel_name(rd, &ui->refs[0]),
+		    compare_format_ratio(p.b_vs_a, v, sizeof v));
+	if (visible(ui, c))
+		(void)ui_put_clipped(c->y - 1, 2, line);
+	if (p.why != COMPARE_PAIR_SHOWN)
+		why_lines(ui, c,
+		    compare_pair_why_text(rd, ui->refs, r->test, &p, why,
+		        sizeof why));
+}
+
 static void
 test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 {
@@ -113,37 +189,40 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 		ui_role_off(ui, UI_ROLE_GROUP);
 	}
 	machine_line(ui, c, "", "this machine",
-	    fmt_value(v, sizeof v, r->value, 10), 1.0);
+	    fmt_value(v, sizeof v, r->value, 10), r->n > 0 ? r->cyc : -1, 1.0);
 	for (size_t m = 0; rd != NULL && m < rd->nmachines; m++) {
 		struct compare_ref cr;
 
 		compare_test(rd, m, r->test, r->value, &cr);
 		if (cr.found)
 			machine_line(ui, c, ref_mark(ui, r, m),
-			    rd->machines[m].id, cr.text, cr.ratio);
+			    rd->machines[m].id, cr.text,
+			    compare_ref_cycles(rd, m, r->test, cr.value),
+			    cr.ratio);
 	}
-	if (ui_has_ref(ui, 1) && visible(ui, c)) {
-		compare_format_ratio(compare_b_vs_a(rd, ui->refs, r->test), v,
-		    sizeof v);
-		mvprintw(c->y - 1, 2, "B against A (%s vs %s): %s",
-		    refsel_name(rd, &ui->refs[1]),
-		    refsel_name(rd, &ui->refs[0]), v);
-	}
+	pair_line(ui, c, r);
 }
 
 void
 ui_compare_draw(struct ui *ui)
 {
-	int y = ui_context_compare_draw(ui, ui_header_draw(ui));
-	struct cursor c = { 0, y + 1 };
+	int y;
+	struct cursor c;
 	char title[160];
+
+	if (ui->story) {
+		ui_story_draw(ui);
+		return;
+	}
+	y = ui_context_compare_draw(ui, ui_header_draw(ui));
+	c = (struct cursor){ 0, y + 1 };
 
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	(void)snprintf(title, sizeof title,
-	    "%-24s %10s %6s  this machine worse <- | -> better "
+	    "%-24s %10s %8s %6s  this machine worse <- | -> better "
 	    "(log, %g decades)",
-	    "MACHINE", "VALUE", "RATIO", DECADES);
+	    "MACHINE", "VALUE", "CYC/OP", "RATIO", DECADES);
 	(void)ui_put_clipped(y, 0, title);
 	ui_role_off(ui, UI_ROLE_TITLE);
 	if (ui->cfg.ref == NULL) {

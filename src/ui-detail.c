@@ -149,6 +149,7 @@ ui_detail_draw(struct ui *ui)
 	y++;
 	detail_stats(ui, &y, r);
 	detail_verdict(ui, &y, r);
+	ui_story_detail(ui, &y, r);
 	ui_context_detail_draw(ui, &y, r);
 	mvprintw(LINES - 1, 0, "any key: back to the table");
 }

@@ -146,5 +146,5 @@ ui_header_draw(struct ui *ui)
 	header_ref(ui, y++, 0);
 	if (ui_has_ref(ui, 1))
 		header_ref(ui, y++, 1);
-	return y;
+	return ui_index_draw(ui, y);
 }

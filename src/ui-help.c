@@ -29,6 +29,7 @@ static const char *const help_lines[] = {
 	"slice",
 	"  r / R        next reference A / B: a CPU class, then a machine",
 	"  v            this machine beside every reference machine",
+	"  V            the story: A against B in cycles, where both have machines",
 	"  c            clear history   + / -  refresh faster / slower   "
 	"Ctrl-L  redraw",
 	"  H            write an HTML snapshot (--html FILE, else a dated "

@@ -287,6 +287,10 @@ ui_key(struct ui *ui, int ch)
 	case 'v':
 		ui->screen = UI_COMPARE;
 		ui->compare_top = 0;
+		ui->story = 0;
+		break;
+	case 'V':
+		ui_story_open(ui);
 		break;
 	case 'c':
 		clear_history(ui);

@@ -31,6 +31,7 @@ enum col {
 	COL_REF,
 	COL_REF_B,
 	COL_B_VS_A,
+	COL_INDEX,
 	COL_STATUS,
 	COL_COUNT
 };
@@ -60,6 +61,8 @@ static const struct column {
 	[COL_REF] = { "VS REF", 7, 3 },
 	[COL_REF_B] = { "VS B", 7, 3 },
 	[COL_B_VS_A] = { "B/A", 7, 3 },
+	/* BYTE 3.11's result / baseline, on its six rows (ui-story.c). */
+	[COL_INDEX] = { "INDEX", 6, 7 },
 	[COL_STATUS] = { "STATUS", 8, 2 },
 };
 
@@ -300,6 +303,11 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	    compare_format_ratio(compare_b_vs_a(ui->cfg.ref, ui->refs, r->test),
 	        buf, sizeof buf),
 	    1);
+	if (isfinite(ui_index_item(ui, r)))
+		(void)snprintf(buf, sizeof buf, "%.1f", ui_index_item(ui, r));
+	else
+		buf[0] = '\0';
+	put(y, &x, l->width[COL_INDEX], buf, 1);
 	format_status(r, buf, sizeof buf);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);

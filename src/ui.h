@@ -91,6 +91,7 @@ struct ui {
 	char message[128];     /* one-line feedback, e.g. "baseline set" */
 	struct refsel refs[2]; /* references A (r) and B (R) */
 	size_t compare_top;    /* first line of the comparison screen */
+	int story;             /* V: the comparison screen shows the story */
 	uint64_t next_export_ns;
 	int export_error;         /* errno of the last failed export, or 0 */
 	int collapsed;            /* a: one line per group, no rows */
@@ -121,6 +122,21 @@ void ui_table_draw(struct ui *ui);
 void ui_detail_draw(struct ui *ui);
 void ui_help_draw(struct ui *ui);
 void ui_compare_draw(struct ui *ui);
+
+/*
+ * The story (ui-story.c): key V opens the demo view of references A and
+ * B in cycles (on the comparison screen, which scrolls it); the header's
+ * BYTE 3.11 index line (returns the line below it); a row's index item
+ * (result / baseline), NAN for a row outside the index or without a
+ * figure.
+ */
+void ui_story_open(struct ui *ui);
+void ui_story_draw(struct ui *ui);
+int ui_index_draw(struct ui *ui, int y);
+double ui_index_item(const struct ui *ui, const struct view_row *r);
+/* The detail view's lines of references A and B: their machines' figures
+ * and cycles per op (how derived), this machine's, and B against A. */
+void ui_story_detail(struct ui *ui, int *y, const struct view_row *r);
 
 /*
  * The header's pass ("first pass 34/80", then "cycle 52s", or "FOCUS

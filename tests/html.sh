@@ -29,6 +29,26 @@ check "batch page: sparklines drawn" grep -q '<polyline class="spark"' \
     "$work/b.html"
 check "no temp file left beside the page" test "$(ls "$work" | wc -l)" -eq 2
 
+# Two references: the story chart first, its B/A the JSON's, none for a
+# row a stand-in serves (the lmbench host serves p6 and netburst both).
+story="byte.syscall,lmbench.null_call,bsd.mutex,ctxbench.pipes,bsd.write"
+"$BENCHTOP" --batch -t 0.1 --only "$story" --ref p6,netburst --json \
+    --html "$work/s.html" >"$work/s.json" 2>/dev/null
+check "--ref p6,netburst --html exits 0" test $? -eq 0
+check "story page: B/A as the JSON's, none for a stand-in row" \
+    page "$work/s.html" "$work/s.json"
+check "story page: byte.syscall's B/A 0.538656 (233637.8 / 433741.8)" \
+    grep -q 'data-test="byte.syscall" data-b-vs-a="0.538656"' "$work/s.html"
+check "story page: no B/A for lmbench.null_call" \
+    grep -q 'data-test="lmbench.null_call" data-b-vs-a=""' "$work/s.html"
+check "story page: the comparison comes before the machine" sh -c \
+    "grep -n 'story-chart\|<h2>This machine' '$work/s.html' | head -n 1 |
+    grep -q story-chart"
+check "story page: stand-in bars drawn hollow" grep -q 'class="cyc-a si"' \
+    "$work/s.html"
+check "one scale for the page, stated once" \
+    test "$(grep -c 'One scale for every chart below' "$work/s.html")" -eq 1
+
 # --machine: the seed's own BYTE index numbers, digit for digit.
 "$BENCHTOP" --report byte --machine p3-850m --html "$work/p3.html" \
     >/dev/null 2>&1
@@ -39,6 +59,11 @@ for v in 88.3 73.9 66.0 112.6 173.7 45.1 93.3; do
 	    grep -q "<td class=\"n\">$v<span" "$work/p3.html"
 done
 check "p3-850m SUM 559.6 as printed" grep -q ' 559\.6$' "$work/p3.html"
+check "p3-850m page: its index bars have a legend" grep -q \
+    'bar this.*p3-850m (the page.s machine).*the other machines' \
+    "$work/p3.html"
+check "p3-850m page says whose figures its tables hold" grep -q \
+    'hold the figures of <b>p3-850m</b>' "$work/p3.html"
 check "p3-850m beside the other seed machines" grep -q '<th>p4-2000</th>' \
     "$work/p3.html"
 for seed in lmbench ctxbench; do

@@ -69,7 +69,7 @@ check "scratch dir removed after a run" test -z "$(ls -A "$work/scratch")"
     >"$work/run.csv" 2>/dev/null
 check "csv context lines" grep -q '^# context clocksource: ' "$work/run.csv"
 check "csv header" test "$(grep -v '^#' "$work/run.csv" | head -n 1)" = \
-    "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a"
+    "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a,ref_b_stand_in,ref_cycles,ref_b_cycles,b_vs_a_cycles"
 check "csv rows" test "$(grep -vc '^#' "$work/run.csv")" -eq 6
 
 # Text: a header line and aligned rows.

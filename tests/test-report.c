@@ -66,7 +66,8 @@ test_csv(void)
 	static const char header[] =
 	    "id,group,origin,status,reason,unit,value,ns_per_op,"
 	    "cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,"
-	    "ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a\n";
+	    "ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a,"
+	    "ref_b_stand_in,ref_cycles,ref_b_cycles,b_vs_a_cycles\n";
 
 	const char *body = out;
 
@@ -81,11 +82,11 @@ test_csv(void)
 	CHECK("ok row",
 	    strstr(out,
 	        "\nlmbench.null_call,syscall,lmbench,ok,"
-	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,\n"));
+	        ",us,0.38,380,1140,0.5,40,single,0,,,,,,,,,,,,\n"));
 	CHECK("reason quoted, quotes doubled",
 	    strstr(out,
 	        ",unsupported,\"needs two CPUs, \"\"1\"\", "
-	        "available\",cycles,,,,,0,single,,,,,,,,,\n"));
+	        "available\",cycles,,,,,0,single,,,,,,,,,,,,,\n"));
 	free(out);
 }
 
