@@ -2,7 +2,8 @@
  * probe-syscall.c: a minimal, independent reference probe for the
  * system-call tests, to cross-check benchtop's numbers (bench/overhead.sh).
  *
- *   probe-syscall null|io|stat|byte|fork [-s SECONDS] [-r REPS] [-v]
+ *   probe-syscall null|io|stat|byte|fork|dhry|memrd [-s SECONDS] [-r REPS]
+ *       [-t PCT] [-v]
  *
  *   null  one syscall(SYS_getppid) per op (the lmbench "null call" shape)
  *   io    a 1-byte read() of /dev/zero and a 1-byte write() to /dev/null,
@@ -21,6 +22,13 @@
  *         and BYTE spawn, from a process of one thread and libc only;
  *         exit(), not _exit(), as their children leave),
  *         the bar for benchtop's lmbench.fork (bench/proc-fidelity.sh)
+ *   dhry  a Dhrystone-like pass of CPU work: small calls the compiler
+ *         may not inline, a record copy, a 30-character string copy
+ *         and compare, integer arithmetic (not Dhrystone itself: the bar
+ *         for byte.dhry2's steadiness, not its speed)
+ *   memrd one 512-byte chunk of a 64 MiB buffer read as 128 4-byte
+ *         words summed, walking on round the buffer (bw_mem frd's body;
+ *         the bar for lmbench.bw_mem_read)
  *
  * Plain C, no project headers, on purpose: it shares no code with benchtop
  * so a bug in one is not hidden by the same bug in the other.
@@ -32,9 +40,18 @@
  * the CV (sample standard deviation / mean) and the fastest of the
  * repetitions on one line:
  *
- *   null 123.4 ns/op cv 0.80% min 121.9
+ *   null 123.4 ns/op cv 0.80% min 121.9 disturbed 0.10% noisy 2/120
  *
- * -v also prints each repetition on stderr. Exit status 0, 1 when a
+ * "disturbed" is the median over the repetitions of the share of a
+ * repetition's wall time that the probe was off the CPU, runnable but
+ * waiting (run_delay of /proc/thread-self/schedstat), or stolen by the
+ * hypervisor (the CPU's steal in /proc/stat); "noisy" counts the
+ * repetitions whose share exceeds -t PCT (default 5): the rule benchtop
+ * flags its samples by, applied to a bare loop. Both files are read
+ * between repetitions, outside the timed interval.
+ *
+ * -v also prints each repetition on stderr (ns/op, ops, disturbed share
+ * as a fraction). Exit status 0, 1 when a
  * call fails or setup is impossible, 2 on a usage error.
  */
 
@@ -67,6 +84,9 @@ static void loop_io(unsigned long);
 static void loop_stat(unsigned long);
 static void loop_byte(unsigned long);
 static void loop_fork(unsigned long);
+static void loop_dhry(unsigned long);
+static void loop_memrd(unsigned long);
+static int memrd_setup(void);
 static int io_setup(void);
 static int stat_setup(void);
 static void stat_cleanup(void);
@@ -155,6 +175,135 @@ loop_fork(unsigned long n)
 			if (errno != EINTR)
 				die("probe-syscall: waitpid");
 	}
+}
+
+/* dhry: a record, strings and counters the compiler cannot see through. */
+struct dhry_rec {
+	struct dhry_rec *next;
+	int kind, value;
+	char text[31];
+};
+static struct dhry_rec dhry_a, dhry_b;
+static char dhry_s1[31], dhry_s2[31];
+static int dhry_arr[50];
+static volatile int dhry_sink;
+
+static __attribute__((noinline)) int
+dhry_f1(int a, int b)
+{
+	return a + b + 2;
+}
+
+static __attribute__((noinline)) void
+dhry_p1(struct dhry_rec *r, int i)
+{
+	*r->next = *r; /* the record copy */
+	r->next->value = dhry_f1(r->value, i) % 1000;
+	r->kind = (r->kind + 1) & 3;
+}
+
+static __attribute__((noinline)) int
+dhry_p2(const char *a, const char *b)
+{
+	return strcmp(a, b) > 0;
+}
+
+static __attribute__((noinline)) void
+loop_dhry(unsigned long n)
+{
+	int acc = 0;
+
+	dhry_a.next = &dhry_b;
+	for (unsigned long i = 0; i < n; i++) {
+		int x = (int)(i & 31);
+
+		dhry_p1(&dhry_a, x);
+		memcpy(dhry_s2, "DHRYSTONE PROGRAM, 2'ND STRING", 31);
+		__asm__ volatile("" ::"r"(dhry_s2) : "memory");
+		acc += dhry_p2(dhry_s1, dhry_s2);
+		dhry_arr[x + 8] = dhry_arr[x] * 3 + x / 7 - acc;
+		acc += dhry_arr[x + 8] % 5;
+	}
+	dhry_sink = acc;
+}
+
+/* memrd: the buffer, its size in chunks and where the next chunk is. */
+#define MEMRD_BYTES ((size_t)64 << 20)
+#define MEMRD_CHUNK 512u
+static unsigned *memrd_buf;
+static size_t memrd_pos;
+static volatile unsigned memrd_sink;
+
+static int
+memrd_setup(void)
+{
+	memrd_buf = malloc(MEMRD_BYTES);
+	if (memrd_buf == NULL) {
+		perror("probe-syscall: malloc");
+		return -1;
+	}
+	memset(memrd_buf, 1, MEMRD_BYTES); /* touch every page now */
+	return 0;
+}
+
+static __attribute__((noinline)) void
+loop_memrd(unsigned long n)
+{
+	const size_t words = MEMRD_CHUNK / sizeof(unsigned);
+	unsigned sum = 0;
+
+	while (n-- > 0) {
+		const unsigned *p = memrd_buf + memrd_pos / sizeof(unsigned);
+
+		for (size_t i = 0; i < words; i++) {
+			sum += p[i];
+			__asm__("" : "+r"(p)); /* one scalar load-add a word */
+		}
+		memrd_pos += MEMRD_CHUNK;
+		if (memrd_pos >= MEMRD_BYTES)
+			memrd_pos = 0;
+	}
+	memrd_sink = sum;
+}
+
+/*
+ * Disturbance: run_delay (ns) of this thread and the CPU's steal (ns),
+ * both counters; 0 when a file cannot be read.
+ */
+static int
+read_proc(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len;
+
+	if (fd < 0)
+		return 0;
+	len = read(fd, buf, size - 1);
+	close(fd);
+	buf[len > 0 ? len : 0] = '\0';
+	return len > 0;
+}
+
+static double
+off_cpu_ns(int cpu)
+{
+	static char buf[16384];
+	unsigned long long v[8] = { 0 }, run = 0, delay = 0;
+	char name[32], *line;
+	double ns = 0;
+
+	if (read_proc("/proc/thread-self/schedstat", buf, sizeof buf) &&
+	    sscanf(buf, "%llu %llu", &run, &delay) == 2)
+		ns += (double)delay;
+	if (cpu < 0 || !read_proc("/proc/stat", buf, sizeof buf))
+		return ns;
+	snprintf(name, sizeof name, "\ncpu%d ", cpu);
+	if ((line = strstr(buf, name)) != NULL &&
+	    sscanf(line + strlen(name),
+	        "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+	        &v[3], &v[4], &v[5], &v[6], &v[7]) == 8)
+		ns += (double)v[7] * 1e9 / (double)sysconf(_SC_CLK_TCK);
+	return ns;
 }
 
 static double
@@ -332,8 +481,8 @@ usage(const char *why)
 	if (why != NULL)
 		fprintf(stderr, "probe-syscall: %s\n", why);
 	fprintf(stderr,
-	    "usage: probe-syscall null|io|stat|byte|fork [-s SECONDS] "
-	    "[-r REPS] [-v]\n");
+	    "usage: probe-syscall null|io|stat|byte|fork|dhry|memrd "
+	    "[-s SECONDS] [-r REPS] [-t PCT] [-v]\n");
 	exit(2);
 }
 
@@ -359,7 +508,8 @@ main(int argc, char **argv)
 {
 	const char *mode = NULL;
 	double seconds = 1.0, est, sum, mean, ss, sd, median;
-	double *ns, *sorted;
+	double *ns, *sorted, *dist, threshold = 5.0;
+	int noisy = 0, cpu;
 	unsigned long n, iters;
 	loop_fn fn;
 	int i, reps = REPS_DEFAULT, verbose = 0;
@@ -384,6 +534,14 @@ main(int argc, char **argv)
 			    l < 2 || l > REPS_MAX)
 				usage("-r wants a count in [2, 1000]");
 			reps = (int)l;
+		} else if (strcmp(argv[i], "-t") == 0) {
+			if (++i >= argc)
+				usage("-t needs a value");
+			errno = 0;
+			threshold = strtod(argv[i], &end);
+			if (errno != 0 || end == argv[i] || *end != '\0' ||
+			    !(threshold >= 0.0) || threshold > 100.0)
+				usage("-t wants a percentage in [0, 100]");
 		} else if (strcmp(argv[i], "-v") == 0) {
 			verbose = 1;
 		} else if (strcmp(argv[i], "-h") == 0) {
@@ -408,12 +566,17 @@ main(int argc, char **argv)
 		fn = loop_byte;
 	else if (strcmp(mode, "fork") == 0)
 		fn = loop_fork;
+	else if (strcmp(mode, "dhry") == 0)
+		fn = loop_dhry;
+	else if (strcmp(mode, "memrd") == 0)
+		fn = loop_memrd;
 	else
-		usage("test is null, io, stat, byte or fork");
+		usage("test is null, io, stat, byte, fork, dhry or memrd");
 
 	ns = calloc((size_t)reps, sizeof *ns);
 	sorted = calloc((size_t)reps, sizeof *sorted);
-	if (ns == NULL || sorted == NULL) {
+	dist = calloc((size_t)reps, sizeof *dist);
+	if (ns == NULL || sorted == NULL || dist == NULL) {
 		perror("probe-syscall: calloc");
 		return 1;
 	}
@@ -423,6 +586,9 @@ main(int argc, char **argv)
 		return 1;
 	if (fn == loop_stat && stat_setup() != 0)
 		return 1;
+	if (fn == loop_memrd && memrd_setup() != 0)
+		return 1;
+	strcpy(dhry_s1, "DHRYSTONE PROGRAM, 1'ST STRING");
 	pin_here();
 
 	/*
@@ -449,11 +615,17 @@ main(int argc, char **argv)
 	if (iters < 1)
 		iters = 1;
 
+	cpu = sched_getcpu();
 	for (i = 0; i < reps; i++) {
-		ns[i] = time_loop(fn, iters) / (double)iters;
+		double off0 = off_cpu_ns(cpu), wall = time_loop(fn, iters);
+
+		dist[i] = wall > 0 ? (off_cpu_ns(cpu) - off0) / wall * 100 : 0;
+		noisy += dist[i] > threshold;
+		ns[i] = wall / (double)iters;
 		if (verbose)
-			fprintf(stderr, "%s rep %d: %.2f ns/op (%lu ops)\n",
-			    mode, i + 1, ns[i], iters);
+			fprintf(stderr,
+			    "%s rep %d: %.2f ns/op (%lu ops) %.4f\n", mode,
+			    i + 1, ns[i], iters, dist[i] / 100);
 	}
 
 	stat_cleanup();
@@ -469,8 +641,14 @@ main(int argc, char **argv)
 		ss += (ns[i] - mean) * (ns[i] - mean);
 	sd = root(ss / (reps - 1));
 
-	printf("%s %.1f ns/op cv %.2f%% min %.1f\n", mode, median,
+	printf("%s %.1f ns/op cv %.2f%% min %.1f", mode, median,
 	    mean > 0.0 ? sd / mean * 100.0 : 0.0, sorted[0]);
+	qsort(dist, (size_t)reps, sizeof dist[0], cmp_double);
+	printf(" disturbed %.2f%% noisy %d/%d\n",
+	    reps % 2 ? dist[reps / 2]
+	             : (dist[reps / 2 - 1] + dist[reps / 2]) / 2.0,
+	    noisy, reps);
+	free(dist);
 	free(ns);
 	free(sorted);
 	return 0;

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "app-batch.h"
+#include "app-live.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -76,27 +77,36 @@ prepare_harness(struct batch *b)
 {
 	struct cycles_info info;
 
-	b->cpu =
-	    runner_thread_pin(bench_allowed_cpu(0)); /* the worker's home */
+	/* The worker's home: --cpu's first, else the first allowed. */
+	b->cpu = runner_thread_pin(
+	    b->o->ncpus > 0 ? b->o->cpus[0] : bench_allowed_cpu(0));
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
 	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
 	    (uint64_t)(b->o->sample_ms * 1e6));
 }
 
-/* One line on a terminal's stderr so a long run shows where it is. */
+/*
+ * One line on a terminal's stderr so a long run shows where it is; on a
+ * terminal without capabilities (TERM unset, dumb or unknown) a plain
+ * line a test, no escapes.
+ */
 static void
 progress(size_t i, size_t n, const char *id)
 {
-	static int tty = -1;
+	static int tty = -1, caps;
 
-	if (tty < 0)
+	if (tty < 0) {
 		tty = isatty(STDERR_FILENO);
+		caps = tty && live_stderr_capable();
+	}
 	if (!tty)
 		return;
-	if (id != NULL)
+	if (!caps && id != NULL)
+		fprintf(stderr, "[%zu/%zu] %s\n", i + 1, n, id);
+	else if (caps && id != NULL)
 		fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, n, id);
-	else
+	else if (caps)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
 }
@@ -326,13 +336,12 @@ load_reference(struct batch *b)
 	}
 	if (rc == 0)
 		return 0;
-	/* --story A,B gave the references: name the flag the user gave. */
-	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0) {
-		char named[300];
-
-		(void)snprintf(named, sizeof named, "--story:%s", err + 6);
-		fatal_say(NULL, named);
-	} else
+	/* compare_load speaks of --ref: name the flag the user gave. */
+	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--story:%s", err + 6);
+	else if (b->o->check != NULL && strncmp(err, "--ref:", 6) == 0)
+		fatal_sayf("--check:%s", err + 6);
+	else
 		fatal_say(NULL, err);
 	return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
 }
@@ -417,6 +426,20 @@ finish(struct batch *b, atomic_int *stop)
 	return rc;
 }
 
+/* --cpu's first CPU (the batch worker's) must be one we may run on. */
+static int
+check_cpu(const struct opts *o)
+{
+	cpu_set_t mask;
+
+	if (o->ncpus == 0 || bench_process_cpus(&mask) == -1 ||
+	    (o->cpus[0] < CPU_SETSIZE && CPU_ISSET(o->cpus[0], &mask)))
+		return EXIT_OK;
+	fatal_sayf("--cpu: CPU %d is not one this process may run on",
+	    o->cpus[0]);
+	return EXIT_USAGE;
+}
+
 int
 batch_run(const struct opts *o, atomic_int *stop)
 {
@@ -434,7 +457,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 			rc = machine_report(&b);
 		goto out;
 	}
-	if ((rc = load_reference(&b)) != 0 ||
+	if ((rc = check_cpu(o)) != 0 || (rc = load_reference(&b)) != 0 ||
 	    (o->story != NULL && (rc = story_check(&b)) != 0) ||
 	    (rc = select_tests(&b)) != 0)
 		goto out;

@@ -67,11 +67,12 @@ struct live {
 	int ui_rc;
 	struct refdata ref;
 	struct refsel refs[COMPARE_REFS];
-	struct opts opts;   /* the command line over benchtoprc */
-	struct settings rc; /* benchtoprc as read */
-	char rc_path[4096]; /* "" when there is no place for it */
-	char rc_warn[512];  /* why benchtoprc was not used, or "" */
-	int ref_from_rc;    /* --ref came from benchtoprc */
+	struct opts opts;    /* the command line over benchtoprc */
+	struct settings rc;  /* benchtoprc as read */
+	char rc_path[4096];  /* "" when there is no place for it */
+	char rc_warn[2048];  /* what of benchtoprc was not used, or "" */
+	char rc_notice[128]; /* the screen's first feedback line, or "" */
+	int ref_from_rc;     /* --ref came from benchtoprc */
 	struct exporter exporter;
 	int have_exporter;
 	struct context_watch context; /* --watch's: read every pass */
@@ -79,26 +80,55 @@ struct live {
 	struct listener *listener; /* --listen, or NULL */
 };
 
+/*
+ * What TERM says of the terminal on fd: 1 when terminfo knows it and it
+ * can move the cursor and clear a line; else 0 with why in `why`. An
+ * unset, empty, dumb or unknown TERM is a terminal without capabilities.
+ */
+static int
+term_capable(int fd, char *why, size_t size)
+{
+	const char *term = getenv("TERM");
+	int err = 0, ok;
+
+	if (term == NULL) {
+		(void)snprintf(why, size, "TERM is not set");
+		return 0;
+	}
+	if (*term == '\0' || strcmp(term, "dumb") == 0) {
+		(void)snprintf(why, size, "TERM is %s%.64s%s",
+		    *term ? "'" : "empty", term, *term ? "'" : "");
+		return 0;
+	}
+	if (setupterm(NULL, fd, &err) != OK) {
+		(void)snprintf(why, size, "TERM '%.32s' is unknown", term);
+		return 0;
+	}
+	ok = cursor_address != NULL && clr_eol != NULL;
+	(void)del_curterm(cur_term);
+	if (!ok)
+		(void)snprintf(why, size, "TERM '%.32s' cannot move the cursor",
+		    term);
+	return ok;
+}
+
 int
 live_usable(char *why, size_t size)
 {
-	const char *term = getenv("TERM");
-	int err = 0;
-
 	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
 		(void)snprintf(why, size, "stdout is not a terminal");
 		return 0;
 	}
-	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
-		(void)snprintf(why, size, "TERM is '%.64s'", term ? term : "");
-		return 0;
-	}
-	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
-		(void)snprintf(why, size, "TERM '%.32s' is unknown", term);
-		return 0;
-	}
-	(void)del_curterm(cur_term);
-	return 1;
+	return term_capable(STDOUT_FILENO, why, size);
+}
+
+int
+live_stderr_capable(void)
+{
+	char why[128];
+
+	return isatty(STDERR_FILENO) &&
+	    term_capable(STDERR_FILENO, why, sizeof why);
 }
 
 /*
@@ -202,6 +232,8 @@ prepare(struct live *l, char *err, size_t size)
 		(void)snprintf(l->rc_warn, sizeof l->rc_warn,
 		    "%s: %s; using the default reference", l->rc_path, err);
 		fatal_say(NULL, l->rc_warn);
+		(void)snprintf(l->rc_notice, sizeof l->rc_notice, "%.120s",
+		    l->rc_warn);
 		refdata_free(&l->ref);
 		rc = compare_load(&l->ref, l->o->data, NULL,
 		    l->machine.class_id, l->refs, err, size);
@@ -267,7 +299,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 		.exporter = l->have_exporter ? &l->exporter : NULL,
 		.settings = &l->rc,
 		.rc_path = l->rc_path[0] ? l->rc_path : NULL,
-		.notice = l->rc_warn,
+		.notice = l->rc_notice,
 		.html = l->o->html,
 		.argc = l->o->argc,
 		.argv = l->o->argv,
@@ -358,6 +390,18 @@ watch_loop(struct live *l)
 	}
 }
 
+/* Each line of `text` as a message of its own, never cut. */
+static void
+say_lines(const char *text)
+{
+	while (*text != '\0') {
+		size_t n = strcspn(text, "\n");
+
+		fatal_sayf("%.*s", (int)n, text);
+		text += n + (text[n] == '\n');
+	}
+}
+
 /*
  * benchtoprc under the command line: each setting applies unless its
  * flag was given. The screen's own state (sort, groups...) is applied
@@ -375,7 +419,11 @@ load_settings(struct live *l)
 	}
 	if (settings_read(l->rc_path, &l->rc, l->rc_warn, sizeof l->rc_warn) !=
 	    0)
-		fatal_say(NULL, l->rc_warn);
+		say_lines(l->rc_warn);
+	if (l->rc.bad_lines > 0)
+		(void)snprintf(l->rc_notice, sizeof l->rc_notice,
+		    "benchtoprc: %u line%s ignored (listed on quit)",
+		    l->rc.bad_lines, l->rc.bad_lines == 1 ? "" : "s");
 	if (s->present[SETTINGS_WORKERS] && !(o->given & OPTS_GIVEN_JOBS))
 		o->jobs = atoi(s->value[SETTINGS_WORKERS]);
 	if (s->present[SETTINGS_REFRESH] && !(o->given & OPTS_GIVEN_DELAY))
@@ -424,6 +472,8 @@ live_run(const struct opts *o)
 	}
 	sig = wait_signals(&l);
 	sched_worker_join(&ui_thread);
+	if (l.rc.bad_lines > 0) /* the screen hid them: again, after it */
+		say_lines(l.rc_warn);
 	report_log_loss(&l.log);
 	cleanup(&l);
 	if (sig != 0)

@@ -11,6 +11,7 @@
 
 #include "base-fmt.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +250,20 @@ fmt_value(char *buf, size_t size, double v, int width)
 }
 
 const char *
+fmt_value4(char *buf, size_t size, double v, int width)
+{
+	int w;
+
+	/* From 999.95 up the fixed form would have 5 digits or more. */
+	if (!isfinite(v) || fabs(v) < 999.95)
+		return fmt_value(buf, size, v, width);
+	if (start(buf, size, width, &w) &&
+	    !try_ladder(buf, w, v, 4, &si_ladder, 0))
+		too_narrow(buf, w);
+	return buf;
+}
+
+const char *
 fmt_pct(char *buf, size_t size, double pct, int width, int sign)
 {
 	char tmp[FMT_TMP];
@@ -261,5 +276,126 @@ fmt_pct(char *buf, size_t size, double pct, int width, int sign)
 			return buf;
 	if (!try_ladder(buf, w, pct, 3, &pct_ladder, sign))
 		too_narrow(buf, w);
+	return buf;
+}
+
+int
+fmt_cells(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Bytes of the first `cells` characters of s. */
+static size_t
+cells_bytes(const char *s, int cells)
+{
+	size_t b = 0;
+
+	while (s[b] != '\0' && cells-- > 0)
+		for (b++; ((unsigned char)s[b] & 0xc0) == 0x80; b++)
+			;
+	return b;
+}
+
+/* A character of a token such as "2.10", "1.23k", "100%". */
+static int
+in_token(char c)
+{
+	return isalnum((unsigned char)c) || c == '.' || c == '%';
+}
+
+/* p moved back to the start of the number it would cut, if any: a
+ * token that starts with a digit is a number, with its unit. */
+static size_t
+outside_number(const char *s, size_t p)
+{
+	size_t t = p;
+
+	if (p == 0 || !in_token(s[p]) || !in_token(s[p - 1]))
+		return p;
+	while (t > 0 && in_token(s[t - 1]))
+		t--;
+	return isdigit((unsigned char)s[t]) ? t : p;
+}
+
+/*
+ * A cut at p leaving a field's label without its value ("ctxbench" of
+ * "ctxbench p2-350", "noisy" of "noisy 100%"): cut at the field's comma
+ * instead, if there is one.
+ */
+static size_t
+whole_field(const char *s, size_t p)
+{
+	size_t q = p, start;
+
+	while (q > 0 && s[q - 1] == ' ')
+		q--;
+	start = q;
+	while (start > 0 && s[start - 1] != ',' && s[start - 1] != ' ')
+		start--;
+	if (start == 0 || s[start - 1] != ' ')
+		return p; /* the field's first word is not alone */
+	while (start > 0 && s[start - 1] == ' ')
+		start--;
+	return start > 0 && s[start - 1] == ',' ? start - 1 : p;
+}
+
+/* Where to cut s (bytes, at most `max`): before a separator, else
+ * inside a word that is not a number; 0 when nothing can stay. */
+static size_t
+cut_point(const char *s, size_t max)
+{
+	size_t p = max;
+
+	while (p > 0 && s[p] != ' ' && s[p] != ',')
+		p--;
+	if (p == 0) /* one long word: cut inside, not in a number */
+		p = outside_number(s, max);
+	else
+		p = whole_field(s, p);
+	/* Not inside brackets: before the '(' or '[' that is not closed. */
+	for (size_t q = p; q > 0; q--)
+		if (s[q - 1] == ')' || s[q - 1] == ']')
+			break;
+		else if (s[q - 1] == '(' || s[q - 1] == '[') {
+			p = q - 1;
+			break;
+		}
+	while (p > 0 &&
+	    (s[p - 1] == ' ' || s[p - 1] == ',' || s[p - 1] == ':' ||
+	        s[p - 1] == '(' || s[p - 1] == '['))
+		p--;
+	return p;
+}
+
+const char *
+fmt_fit(char *buf, size_t size, const char *s, int width, const char *ellipsis)
+{
+	int room = width - fmt_cells(ellipsis);
+	size_t keep;
+
+	if (size == 0)
+		return buf;
+	if (fmt_cells(s) <= width) {
+		(void)snprintf(buf, size, "%s", s);
+		return buf;
+	}
+	if (room <= 0) {
+		(void)snprintf(buf, size, "%.*s",
+		    width > 0 ? (int)cells_bytes(ellipsis, width) : 0,
+		    ellipsis);
+		return buf;
+	}
+	keep = cut_point(s, cells_bytes(s, room));
+	(void)snprintf(buf, size, "%.*s%s%s", (int)keep, s,
+	    keep > 0 && (s[keep] == ' ' || s[keep] == ',') ? " " : "",
+	    ellipsis);
+	/* The space before the ellipsis may not fit: drop it then. */
+	if (fmt_cells(buf) > width)
+		(void)snprintf(buf, size, "%.*s%s", (int)keep, s, ellipsis);
 	return buf;
 }

@@ -51,11 +51,32 @@ const char *fmt_ns(char *buf, size_t size, double ns, int width);
 const char *fmt_value(char *buf, size_t size, double v, int width);
 
 /*
+ * A value in a test's own unit with 4 significant digits whatever its
+ * size, so that a screen's column has one format: fmt_value below 1000
+ * ("114.1", "3.543", "0.3800"), SI prefixes from 1000 ("39.86k",
+ * "3.893M"); fewer digits only when the width needs them.
+ */
+const char *fmt_value4(char *buf, size_t size, double v, int width);
+
+/*
  * A percentage with one decimal ("12.3%", "-0.4%"), or none when the
  * width needs it ("1234%"), then SI prefixes ("12.3k%"). With sign set,
  * positive values get a '+' ("+12.3%"). A value that rounds to zero
  * shows no sign ("0.0%", never "-0.0%").
  */
 const char *fmt_pct(char *buf, size_t size, double pct, int width, int sign);
+
+/*
+ * Text fitted to `width` cells (UTF-8: one cell a character): as it is
+ * when it fits; else cut at a word or field boundary (before a space or
+ * a comma, the separators dropped) and `ellipsis` put after it, never
+ * inside a number. A single word too long is cut inside only when it is
+ * not a number; a number that cannot be whole is left out. Returns buf.
+ */
+const char *fmt_fit(char *buf, size_t size, const char *s, int width,
+    const char *ellipsis);
+
+/* The number of cells of UTF-8 text `s` (a character one cell). */
+int fmt_cells(const char *s);
 
 #endif

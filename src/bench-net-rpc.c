@@ -70,7 +70,6 @@ net_server_init(struct net_server *srv)
 {
 	memset(srv, 0, sizeof *srv);
 	srv->ctl[0] = srv->ctl[1] = -1;
-	(void)netns_enter(&srv->netns);
 }
 
 void
@@ -107,7 +106,6 @@ net_server_stop(struct net_server *srv)
 	net_close(&srv->ctl[1]);
 	net_close(&srv->ctl[0]);
 	bench_partner_proc_stop(&srv->proc);
-	netns_leave(&srv->netns);
 }
 
 /*
@@ -262,11 +260,24 @@ net_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf, int sndbuf)
 		st = bench_fail(ctx, "connect", errno);
 	else if ((*afd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
 		st = bench_fail(ctx, "accept", errno);
-	else
+	else if ((st = net_abort_on_close(ctx, *cfd)) == BENCH_OK &&
+	    (st = net_abort_on_close(ctx, *afd)) == BENCH_OK)
 		st = net_set_buf(ctx, *afd, SO_SNDBUF, sndbuf);
 out:
 	net_close(&lfd);
 	return st;
+}
+
+int
+net_abort_on_close(struct bench_ctx *ctx, int fd)
+{
+	static const struct linger abort_close = { .l_onoff = 1,
+		.l_linger = 0 };
+
+	if (setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort_close,
+	        sizeof abort_close) != 0)
+		return bench_fail(ctx, "setsockopt SO_LINGER", errno);
+	return BENCH_OK;
 }
 
 int

@@ -13,6 +13,13 @@
  *              servers do; returns (or dies) when the client goes away;
  *   run:       on an error, EOF or timeout: return net_lost_errno();
  *   teardown:  net_server_stop(&srv), then close the client's sockets.
+ *
+ * Every socket lives in the host's network namespace, so that a row
+ * measures the loopback path as the host has it configured (its
+ * firewall rules, queueing disciplines and sysctls). A TCP connection
+ * that lives as long as the test is closed abortively at teardown
+ * (net_abort_on_close): a reset, which leaves no end of it in TIME_WAIT
+ * on the host.
  */
 
 #ifndef BENCHTOP_NET_RPC_H
@@ -21,7 +28,6 @@
 #include <netinet/in.h>
 #include <stdint.h>
 
-#include "bench-net-ns.h"
 #include "bench-util.h"
 
 struct bench_ctx;
@@ -39,15 +45,9 @@ struct net_server {
 	void *arg;              /* its argument */
 	int keep[NET_KEEP_MAX]; /* descriptors the child keeps open */
 	int nkeep;
-	struct netns netns; /* where this thread's sockets live till stop */
 };
 
-/*
- * No process, no pipe: what teardown copes with. Then, where the kernel
- * allows it, this thread moves into a private network namespace (see
- * bench-net-ns.h) until net_server_stop, so that every socket of the test, the
- * server's included, lives and dies there: srv->netns.private says so.
- */
+/* No process, no pipe: what teardown copes with. */
 void net_server_init(struct net_server *);
 
 /*
@@ -58,10 +58,7 @@ void net_server_init(struct net_server *);
 int net_server_start(struct bench_ctx *, struct net_server *,
     int (*serve)(void *), void *arg, const int *keep, int nkeep);
 
-/*
- * Close the control pipe, SIGKILL and reap the child, and take this
- * thread back to its own network namespace; idempotent.
- */
+/* Close the control pipe, SIGKILL and reap the child; idempotent. */
 void net_server_stop(struct net_server *);
 
 /*
@@ -74,10 +71,17 @@ int net_socket(struct bench_ctx *, int type, int *fd, struct sockaddr_in *addr);
  * One TCP connection on loopback: *cfd the client's end, *afd the
  * accepted end. rcvbuf and sndbuf, when > 0, size the client's receive
  * and the server's send buffer before the connection is made, as
- * lmbench's SOCKOPT_READ and SOCKOPT_WRITE.
+ * lmbench's SOCKOPT_READ and SOCKOPT_WRITE. Both ends close abortively.
  */
 int net_tcp_pair(struct bench_ctx *, int *cfd, int *afd, int rcvbuf,
     int sndbuf);
+
+/*
+ * SO_LINGER of 0: the socket's close sends a reset instead of a FIN, so
+ * that neither end waits in TIME_WAIT. Options on a socket hold in every
+ * process that has it, so a server's exit closes it the same way.
+ */
+int net_abort_on_close(struct bench_ctx *, int fd);
 
 /* SO_RCVTIMEO of NET_TIMEOUT_S on a client socket. */
 int net_set_timeout(struct bench_ctx *, int fd);

@@ -23,11 +23,13 @@
  * ECONNREFUSED, and a stuck one as the client's NET_TIMEOUT_S receive
  * timeout; run() then returns the partner's fate as its reason.
  *
- * Where the kernel allows it (root), every socket of a test lives in a
- * network namespace of the worker's own (net_server_init), made in setup
- * and gone after teardown with whatever it held: a run of lat_connect
- * makes some 25,000 connections a second, and on the host's loopback
- * each would wait a minute in TIME_WAIT after the test.
+ * Every socket lives in the host's network namespace, so that the rows
+ * see the host's loopback path as configured: its firewall rules,
+ * queueing disciplines and sysctls. None may be left waiting in
+ * TIME_WAIT on the host, where a run of lat_connect (some 25,000
+ * connections a second) would leave a minute's worth: the long-lived
+ * connections close with a reset (net_tcp_pair), and lat_connect's
+ * server answers each client's FIN with one (connect_setup).
  *
  * lmbench.select_tcp has no partner: select() only asks the local socket
  * whether it can take data, so the accepted end is kept here, where
@@ -240,26 +242,6 @@ tcp_run(struct bench_ctx *ctx, uint64_t n)
 
 /* ---- lmbench 2.0: lat_connect ------------------------------------------- */
 
-/*
- * Close an accepted connection whose client has closed. On the host's
- * loopback (no private namespace) the close is abortive, a reset
- * instead of lmbench's FIN: the client's end, in FIN_WAIT2, is then
- * freed at once instead of waiting a minute in TIME_WAIT, and a long run
- * does not leave tens of thousands of them on the host. The client's
- * own calls are lmbench's either way.
- */
-static void
-connect_close(const struct net_state *s, int fd)
-{
-	static const struct linger abort_close = { .l_onoff = 1,
-		.l_linger = 0 };
-
-	if (!s->srv.netns.private)
-		(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort_close,
-		    sizeof abort_close);
-	(void)close(fd);
-}
-
 /* lmbench's server, on each listener in the order the client uses them. */
 static int
 connect_serve(void *arg)
@@ -279,7 +261,7 @@ connect_serve(void *arg)
 		if (fd < 0)
 			continue;
 		(void)read(fd, &c, 1); /* returns at the client's close */
-		connect_close(s, fd);
+		(void)close(fd);       /* a reset: see connect_setup */
 	}
 }
 
@@ -287,6 +269,14 @@ connect_serve(void *arg)
  * The backlog is deeper than lmbench's 100: with both parties on one
  * CPU the client can run far ahead of the server's accepts, and a full
  * queue would drop a SYN and stall a connect for the 1 s retransmission.
+ *
+ * The listeners' SO_LINGER of 0 passes to every connection they accept,
+ * so that the server's close, after the client's FIN, is a reset
+ * instead of lmbench's FIN: the client's end, in FIN_WAIT2, is freed at
+ * once instead of waiting a minute in TIME_WAIT, and a long run leaves
+ * not tens of thousands of them on the host. The connection the server
+ * holds when it is stopped goes the same way. Both parties' calls are
+ * lmbench's.
  */
 static int
 connect_setup(struct bench_ctx *ctx)
@@ -299,6 +289,8 @@ connect_setup(struct bench_ctx *ctx)
 	for (int i = 0; i < NET_CONNECT_PORTS; i++) {
 		st = net_socket(ctx, SOCK_STREAM, &s->lfd[i], &s->addrs[i]);
 		if (st != BENCH_OK)
+			return st;
+		if ((st = net_abort_on_close(ctx, s->lfd[i])) != BENCH_OK)
 			return st;
 		if (listen(s->lfd[i], NET_CONNECT_BACKLOG) != 0)
 			return bench_fail(ctx, "listen", errno);
@@ -321,13 +313,12 @@ connect_failed(struct bench_ctx *ctx, struct net_state *s, int err)
 
 /*
  * One op: socket, connect, close, the client closing first as lmbench's
- * does. In a private namespace its end waits in TIME_WAIT as lmbench's
- * does, and goes with the namespace at teardown. The kernel recycles
- * such a port on loopback after a second (net.ipv4.tcp_tw_reuse = 2, the
- * default), but ~28000 ephemeral ports towards one server port would
- * cap a long run near 28000 connections a second: turning over four
- * server ports gives four times the (port, port) pairs. The kernel's
- * work per connection is the same whichever port it picks.
+ * does. Its end is freed by the server's reset (connect_setup). A
+ * client that runs ahead of its server has ports in FIN_WAIT2 until the
+ * server's accept comes to them, and ~28000 ephemeral ports towards one
+ * server port could run out: turning over four server ports gives four
+ * times the (port, port) pairs. The kernel's work per connection is the
+ * same whichever port it picks.
  */
 static int
 connect_run(struct bench_ctx *ctx, uint64_t n)
@@ -566,11 +557,9 @@ static const struct bench_test net_tests[] = {
 	    .origin = BENCH_ORIGIN_LMBENCH,
 	    .group = BENCH_GROUP_NETWORK,
 	    .definition = "socket, connect to a listening server and close, "
-	                  "the client closing first (lat_connect); its "
-	                  "TIME_WAIT ends go with a private network "
-	                  "namespace, or without one (not root) the server "
-	                  "answers the client's FIN with a reset, so none "
-	                  "stays on the host",
+	                  "the client closing first (lat_connect); the "
+	                  "server answers the client's FIN with a reset, so "
+	                  "that no end waits in TIME_WAIT on the host",
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = NET_FLAGS,

@@ -208,11 +208,9 @@ serve_metrics(struct listener *l, struct MHD_Connection *c)
 		return answer_text(c, 500, "out of memory\n");
 	rc = scrape_write_metrics(f, l->src.store, l->src.machine,
 	    l->src.monitor, om);
-	fprintf(f,
-	    "# HELP benchtop_http_requests%s HTTP requests this endpoint "
-	    "has answered.\n# TYPE benchtop_http_requests%s counter\n"
-	    "benchtop_http_requests_total %llu\n%s",
-	    om ? "" : "_total", om ? "" : "_total", l->requests,
+	scrape_counter_header(f, "benchtop_http_requests_total",
+	    "HTTP requests this endpoint has answered.", om);
+	fprintf(f, "benchtop_http_requests_total %llu\n%s", l->requests,
 	    om ? "# EOF\n" : "");
 	if (fclose(f) != 0 || rc != 0) {
 		free(body);

@@ -31,6 +31,7 @@ scrape_test(struct store *s, size_t i, struct scrape_test *out)
 	if (v.meta.slices == 0)
 		return -1;
 	export_result_from_view(&out->r, &v);
+	out->last_slice_s = export_store_epoch_s(s) + v.meta.last_ms / 1e3;
 	out->total = v.total;
 	out->nns = v.n;
 	for (size_t k = 0; k < v.n; k++) {
@@ -60,23 +61,29 @@ samples_ever(const struct scrape_test *t)
 	return (double)t->total;
 }
 
-/*
- * A per-test family of the monitor's own. OpenMetrics names a counter's
- * family without the _total its samples carry; the Prometheus text
- * format names both with it.
- */
+void
+scrape_counter_header(FILE *f, const char *name, const char *help,
+    int openmetrics)
+{
+	fprintf(f, "# HELP %s %s\n", name, help);
+	if (!openmetrics)
+		fprintf(f, "# TYPE %s counter\n", name);
+}
+
+/* A per-test family of the monitor's own, labelled as report_om's are:
+ * the test alone. A counter's name ends in _total. */
 static void
 monitor_family(FILE *f, const char *name, int counter, int openmetrics,
     const char *help, const struct scrape_test *t, size_t n,
     double (*get)(const struct scrape_test *))
 {
-	const char *family_suffix = counter && !openmetrics ? "_total" : "";
-
-	fprintf(f, "# HELP %s%s %s\n# TYPE %s%s %s\n", name, family_suffix,
-	    help, name, family_suffix, counter ? "counter" : "gauge");
+	if (counter)
+		scrape_counter_header(f, name, help, openmetrics);
+	else
+		fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s{test=\"%s\"} %.9g\n", name,
-		    counter ? "_total" : "", t[i].r.test->id, get(&t[i]));
+		fprintf(f, "%s{test=\"%s\"} %.9g\n", name, t[i].r.test->id,
+		    get(&t[i]));
 }
 
 int
@@ -86,28 +93,33 @@ scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
 	size_t n = store_count(s), k = 0;
 	struct scrape_test *t = calloc(n ? n : 1, sizeof *t);
 	struct test_result *res = calloc(n ? n : 1, sizeof *res);
+	double *last = calloc(n ? n : 1, sizeof *last);
 	struct report rep = { .machine = m, .results = res };
 
-	if (t == NULL || res == NULL) {
+	if (t == NULL || res == NULL || last == NULL) {
 		free(t);
 		free(res);
+		free(last);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
 		if (scrape_test(s, i, &t[k]) == 0) {
 			res[k] = t[k].r;
+			last[k] = t[k].last_slice_s;
 			k++;
 		}
 	rep.n = k;
+	rep.last_slice_s = last;
 	report_om(f, &rep);
 	monitor_family(f, "benchtop_noisy_ratio", 0, openmetrics,
 	    "Share of the test's recent samples disturbed by other load.", t, k,
 	    noisy_ratio);
-	monitor_family(f, "benchtop_samples", 1, openmetrics,
+	monitor_family(f, "benchtop_samples_total", 1, openmetrics,
 	    "Samples the test has taken since benchtop started.", t, k,
 	    samples_ever);
 	export_om_self(f, mon);
 	free(t);
 	free(res);
+	free(last);
 	return ferror(f) ? -1 : 0;
 }

@@ -22,6 +22,7 @@ struct scrape_test {
 	struct test_result r; /* over the window; value NAN without samples */
 	double noisy_pct;     /* of the window's samples */
 	uint64_t total;       /* samples ever */
+	double last_slice_s;  /* wall time its last slice ended */
 	size_t nns;
 	double ns[VIEW_WINDOW]; /* the window's ns/op, oldest first */
 };
@@ -31,10 +32,20 @@ struct scrape_test {
 int scrape_test(struct store *s, size_t i, struct scrape_test *out);
 
 /*
+ * A counter's HELP and TYPE. `name` ends in _total. An OpenMetrics
+ * counter's family would drop the _total its samples carry, which the
+ * Prometheus text parser (promtool's) reads as a family without help and
+ * samples without metadata; so in OpenMetrics the counter is written
+ * without a TYPE line (type unknown there), valid in both parsers.
+ */
+void scrape_counter_header(FILE *f, const char *name, const char *help,
+    int openmetrics);
+
+/*
  * The --openmetrics families of every test that ran, then the monitor's
  * own: noisy share and samples per test, the scheduler's overhead.
- * `openmetrics` names counters as OpenMetrics does (the family without
- * _total); the caller ends an OpenMetrics body with "# EOF".
+ * `openmetrics` writes counters as scrape_counter_header says; the
+ * caller ends an OpenMetrics body with "# EOF".
  */
 int scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
     const struct monitor *mon, int openmetrics);

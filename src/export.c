@@ -39,10 +39,11 @@ exporter_init(struct exporter *x, struct store *s, const struct machine *m,
 	x->seen = calloc(n ? n : 1, sizeof *x->seen);
 	x->buf = malloc(STORE_FINE_SLOTS * sizeof *x->buf);
 	x->res = calloc(n ? n : 1, sizeof *x->res);
+	x->last_slice_s = calloc(n ? n : 1, sizeof *x->last_slice_s);
 	x->ns = malloc(3 * STORE_FINE_SLOTS * sizeof *x->ns);
 	x->cyc = x->ns ? x->ns + STORE_FINE_SLOTS : NULL;
 	x->scratch = x->ns ? x->cyc + STORE_FINE_SLOTS : NULL;
-	return x->seen && x->buf && x->res && x->ns ? 0 : -1;
+	return x->seen && x->buf && x->res && x->last_slice_s && x->ns ? 0 : -1;
 }
 
 void
@@ -51,6 +52,7 @@ exporter_free(struct exporter *x)
 	free(x->seen);
 	free(x->buf);
 	free(x->res);
+	free(x->last_slice_s);
 	free(x->ns);
 }
 
@@ -187,6 +189,7 @@ write_om(struct exporter *x, size_t n)
 		.machine = x->machine,
 		.results = x->res,
 		.n = n,
+		.last_slice_s = x->last_slice_s,
 		.ctx = x->ctx,
 	};
 	char tmp[PATH_MAX];
@@ -234,6 +237,8 @@ exporter_tick(struct exporter *x)
 		if (fresh > v.n)
 			fresh = v.n;
 		export_result_from_view(&x->res[m], &v);
+		x->last_slice_s[m] =
+		    export_store_epoch_s(x->store) + v.meta.last_ms / 1e3;
 		k = fresh ? fresh : v.n;
 		e = x->buf + v.n - k;
 		summarise(x, &x->res[m], e, store_drop_first_looks(e, k));

@@ -27,6 +27,7 @@ struct exporter {
 	uint64_t *seen;          /* per test: samples already exported */
 	struct ring_entry *buf;
 	struct test_result *res;
+	double *last_slice_s;       /* per res: when its last slice ended */
 	double *ns, *cyc, *scratch; /* one ring's samples, summarised */
 
 	/* The context now (the screen's or --watch's, read again each

@@ -9,11 +9,12 @@
 
 #include "machine-identify.h"
 
-#include "machine-context.h"
-
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "machine-context.h"
 
 #define MAX_LINE 1024
 
@@ -58,9 +59,180 @@ print_cache(FILE *out, const char *key, int kib)
 		fprintf(out, "%s: %s\n", key, kib == 0 ? "none" : "unknown");
 }
 
-void
-identify_print_cpu(FILE *out, const struct cpu_id *id)
+/*
+ * Codenames libcpuid gives that name one of benchtop's generations
+ * without spelling it: the Zen generations' parts and the Xeon of the
+ * Northwood core. '|' separates them.
+ */
+static const struct {
+	const char *generation;
+	const char *codenames;
+} generation_codenames[] = {
+	{ "Zen",
+	    "Summit Ridge|Naples|Raven Ridge|Whitehaven|Snowy Owl|Dali|"
+	    "Pinnacle Ridge|Picasso|Colfax" },
+	{ "Zen 2", "Matisse|Rome|Renoir|Lucienne|Castle Peak|Van Gogh" },
+	{ "Zen 3", "Vermeer|Milan|Cezanne|Barcelo|Rembrandt|Chagall" },
+	{ "Zen 4",
+	    "Raphael|Genoa|Phoenix|Dragon Range|Storm Peak|Bergamo|"
+	    "Siena|Hawk Point" },
+	{ "Zen 5",
+	    "Granite Ridge|Turin|Strix|Fire Range|Shimada Peak|"
+	    "Krackan" },
+	{ "Northwood", "Gallatin|Prestonia" },
+};
+
+/* Whether `text` holds `word` (len bytes) not followed by more of a
+ * name: "Zen" is not in "Zen 2", "Rome" is in "EPYC (Rome)". */
+static int
+holds_word(const char *text, const char *word, size_t len)
 {
+	for (const char *p = text; (p = strstr(p, word)) != NULL; p++) {
+		const char *end = p;
+
+		end += len;
+		if (!isalnum((unsigned char)*end) &&
+		    !(*end == ' ' && isdigit((unsigned char)end[1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether one of the `sep`-separated words of `list` is in `text`. */
+static int
+holds_one_of(const char *text, const char *list, char sep)
+{
+	char word[64];
+
+	while (*list != '\0') {
+		size_t n = strcspn(list, sep == '/' ? "/" : "|");
+
+		(void)snprintf(word, sizeof word, "%.*s", (int)n, list);
+		if (n > 0 && holds_word(text, word, strlen(word)))
+			return 1;
+		list += n + (list[n] == sep);
+	}
+	return 0;
+}
+
+int
+identify_codename_confirmed(const struct cpu_id *id)
+{
+	const char *gen = id->cls.generation;
+
+	if (id->codename[0] == '\0' || gen[0] == '\0')
+		return 1; /* nothing to contradict it */
+	if (holds_one_of(id->codename, gen, '/'))
+		return 1;
+	for (size_t i = 0;
+	     i < sizeof generation_codenames / sizeof generation_codenames[0];
+	     i++)
+		if (strcmp(gen, generation_codenames[i].generation) == 0 &&
+		    holds_one_of(id->codename,
+		        generation_codenames[i].codenames, '|'))
+			return 1;
+	return 0;
+}
+
+/* A file of one integer; -1 when it cannot be read. */
+static int
+read_int(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int v = -1;
+
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -1;
+	(void)fclose(f);
+	return v;
+}
+
+/* The online CPUs of the kernel's list ("0-3,8") into on[]; count. */
+static int
+online_cpus(const char *cpu_dir, unsigned char *on, int max)
+{
+	char path[4200], list[1024];
+	FILE *f;
+	int n = 0, lo, hi, k;
+	const char *p = list;
+
+	(void)snprintf(path, sizeof path, "%s/online", cpu_dir);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	if (fgets(list, sizeof list, f) == NULL)
+		list[0] = '\0';
+	(void)fclose(f);
+	while (sscanf(p, "%d%n", &lo, &k) == 1) {
+		hi = lo;
+		p += k;
+		if (*p == '-' && sscanf(p + 1, "%d%n", &hi, &k) == 1)
+			p += k + 1;
+		for (int c = lo; c <= hi && c < max && c >= 0; c++) {
+			n += !on[c];
+			on[c] = 1;
+		}
+		if (*p != ',')
+			break;
+		p++;
+	}
+	return n > 0 ? n : -1;
+}
+
+#define KERNEL_MAX_CPUS 4096
+
+int
+identify_kernel_counts(const char *cpu_dir, int *cores, int *logical)
+{
+	unsigned char on[KERNEL_MAX_CPUS] = { 0 };
+	unsigned char core_seen[KERNEL_MAX_CPUS] = { 0 };
+	char path[4200];
+	int package = -1;
+
+	*cores = *logical = 0;
+	if (online_cpus(cpu_dir, on, KERNEL_MAX_CPUS) < 0)
+		return -1;
+	/* Per package, as CPUID counts: the first online CPU's package. */
+	for (int c = 0; c < KERNEL_MAX_CPUS; c++) {
+		int pkg, core;
+
+		if (!on[c])
+			continue;
+		(void)snprintf(path, sizeof path,
+		    "%s/cpu%d/topology/physical_package_id", cpu_dir, c);
+		pkg = read_int(path);
+		(void)snprintf(path, sizeof path, "%s/cpu%d/topology/core_id",
+		    cpu_dir, c);
+		core = read_int(path);
+		if (pkg < 0 || core < 0 || core >= KERNEL_MAX_CPUS)
+			return -1;
+		if (package < 0)
+			package = pkg;
+		if (pkg != package)
+			continue;
+		++*logical;
+		*cores += !core_seen[core];
+		core_seen[core] = 1;
+	}
+	return 0;
+}
+
+/*
+ * The report's fields. Where libcpuid's figures meet something that
+ * contradicts them (benchtop's own table of families, the kernel's CPU
+ * list), they are left out and said so: a codename from a table older
+ * than the CPU, a VM's synthetic topology. kcores and klogical: the
+ * kernel's counts per package, 0 when there are none (a dump).
+ */
+static void
+print_fields(FILE *out, const struct cpu_id *id, int kcores, int klogical)
+{
+	int confirmed = identify_codename_confirmed(id);
+	int kernel = kcores > 0 && klogical > 0;
+	int counts_differ =
+	    kernel && (id->cores != kcores || id->logical != klogical);
+
 	print_text(out, "vendor", id->vendor, "unknown");
 	print_number(out, "family", id->family);
 	print_number(out, "model", id->model);
@@ -68,9 +240,9 @@ identify_print_cpu(FILE *out, const struct cpu_id *id)
 	print_number(out, "ext_family", id->ext_family);
 	print_number(out, "ext_model", id->ext_model);
 	print_text(out, "brand", id->brand, "(none)");
-	print_text(out, "codename", id->codename, "unknown");
-	print_count(out, "cores", id->cores);
-	print_count(out, "logical", id->logical);
+	print_text(out, "codename", confirmed ? id->codename : "", "unknown");
+	print_count(out, "cores", kernel ? kcores : id->cores);
+	print_count(out, "logical", kernel ? klogical : id->logical);
 	print_cache(out, "l1d_cache", id->l1d_kib);
 	print_cache(out, "l2_cache", id->l2_kib);
 	print_cache(out, "l3_cache", id->l3_kib);
@@ -81,6 +253,30 @@ identify_print_cpu(FILE *out, const struct cpu_id *id)
 	fprintf(out, "server: %s\n", id->cls.server ? "yes" : "no");
 	fprintf(out, "name: %s\n", id->cls.name);
 	print_text(out, "source", id->source, "none");
+	fprintf(out,
+	    "from: vendor to brand, codename and caches: %s; cores and "
+	    "logical: %s; class to name: benchtop's table of families and "
+	    "models\n",
+	    id->source[0] ? id->source : "none",
+	    kernel ? "the kernel's CPU list (online, topology), per package"
+	        : id->source[0] ? id->source
+	                        : "none");
+	if (!confirmed)
+		fprintf(out,
+		    "left out: %s's codename '%s': benchtop's table makes "
+		    "this %s\n",
+		    id->source, id->codename, id->cls.generation);
+	if (counts_differ)
+		fprintf(out,
+		    "left out: %s's cores %d, logical %d: the kernel's CPU "
+		    "list has %d and %d\n",
+		    id->source, id->cores, id->logical, kcores, klogical);
+}
+
+void
+identify_print_cpu(FILE *out, const struct cpu_id *id)
+{
+	print_fields(out, id, 0, 0);
 }
 
 /* Field `col` (from 0) of a tab-separated line; -1 if the line is shorter. */
@@ -242,12 +438,16 @@ identify_print(FILE *out, const char *dump_path, const char *machines_tsv,
     char *err, size_t errsize)
 {
 	struct cpu_id id;
+	int kcores = 0, klogical = 0;
 
-	if (dump_path == NULL)
+	if (dump_path == NULL) {
 		cpu_detect(&id);
-	else if (cpu_read_dump(dump_path, &id, err, errsize) != 0)
+		if (identify_kernel_counts("/sys/devices/system/cpu", &kcores,
+		        &klogical) != 0)
+			kcores = klogical = 0;
+	} else if (cpu_read_dump(dump_path, &id, err, errsize) != 0)
 		return -1;
-	identify_print_cpu(out, &id);
+	print_fields(out, &id, kcores, klogical);
 	if (dump_path == NULL) {
 		/* The shares since boot: /proc/stat's counters start at 0. */
 		struct machine_context ctx = { .times = { .valid = 1 } };

@@ -22,8 +22,23 @@
 int identify_print(FILE *out, const char *dump_path, const char *machines_tsv,
     char *err, size_t errsize);
 
-/* The fields of id, "vendor:" to "source:", one per line. */
+/* The fields of id, "vendor:" to "source:", one per line, then where
+ * they come from ("from:") and what was left out ("left out:"). */
 void identify_print_cpu(FILE *out, const struct cpu_id *id);
+
+/*
+ * Whether libcpuid's codename in id agrees with benchtop's generation:
+ * it names it, or one of its parts (a Zen generation's codenames), or
+ * benchtop has no generation; 0 when the two contradict each other.
+ */
+int identify_codename_confirmed(const struct cpu_id *id);
+
+/*
+ * Cores and logical CPUs per package from the kernel's CPU list under
+ * cpu_dir (/sys/devices/system/cpu): its online list and each CPU's
+ * topology, counted in the first online CPU's package. 0, or -1.
+ */
+int identify_kernel_counts(const char *cpu_dir, int *cores, int *logical);
 
 /*
  * "reference machines: ID ID ...": the rows of machines_tsv whose class is

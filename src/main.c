@@ -17,6 +17,7 @@
 #include "app-batch.h"
 #include "app-live.h"
 #include "app-opts.h"
+#include "app-paths.h"
 #include "base-fatal.h"
 #include "bench-proc-client.h"
 #include "bench-registry.h"
@@ -114,6 +115,12 @@ main(int argc, char **argv)
 	if (registry_check(&cause) != 0) {
 		fatal_say("bad test table", cause);
 		return EXIT_RUNTIME;
+	}
+	if ((o.mode == OPTS_AUTO || o.mode == OPTS_WATCH ||
+	        o.mode == OPTS_BATCH) &&
+	    paths_check(&o, err, sizeof err) != 0) {
+		fatal_say(NULL, err); /* before any test runs */
+		return EXIT_USAGE;
 	}
 	switch (o.mode) {
 	case OPTS_HELP:

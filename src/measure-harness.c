@@ -7,6 +7,9 @@
 
 #include "measure-harness.h"
 
+#include "base-stats.h"
+
+#include <inttypes.h>
 #include <math.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -14,6 +17,8 @@
 
 /* Below this a sample is too short for the clock to measure well. */
 #define MIN_MEASURABLE_NS 1000000u
+/* Calibration samples at most before it gives up (see calibrate). */
+#define CALIBRATE_TRIES 64
 /* Samples for the overhead medians. */
 #define OVERHEAD_REPS 101
 /* Rounds of those medians at start; the least of each is kept. */
@@ -80,29 +85,25 @@ time_run(struct harness *h, struct bench_ctx *ctx, bench_run_fn run, uint64_t n,
 	return st;
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Median of `reps` timings of run(n); medians shrug off IRQs. */
 static void
 median_timing(struct harness *h, bench_run_fn run, uint64_t n, int reps,
     double *ns, double *ticks)
 {
-	uint64_t v_ns[OVERHEAD_REPS], v_ticks[OVERHEAD_REPS];
+	double v_ns[OVERHEAD_REPS], v_ticks[OVERHEAD_REPS],
+	    scratch[OVERHEAD_REPS];
 	struct bench_ctx ctx;
 
 	memset(&ctx, 0, sizeof ctx);
-	for (int i = 0; i < reps; i++)
-		(void)time_run(h, &ctx, run, n, &v_ns[i], &v_ticks[i]);
-	qsort(v_ns, (size_t)reps, sizeof v_ns[0], cmp_u64);
-	qsort(v_ticks, (size_t)reps, sizeof v_ticks[0], cmp_u64);
-	*ns = (double)v_ns[reps / 2];
-	*ticks = (double)v_ticks[reps / 2];
+	for (int i = 0; i < reps; i++) {
+		uint64_t t_ns, t_ticks;
+
+		(void)time_run(h, &ctx, run, n, &t_ns, &t_ticks);
+		v_ns[i] = (double)t_ns;
+		v_ticks[i] = (double)t_ticks;
+	}
+	*ns = stats_median(v_ns, (size_t)reps, scratch);
+	*ticks = stats_median(v_ticks, (size_t)reps, scratch);
 }
 
 /* *kept = v when v is lower, or on the first round. */
@@ -173,8 +174,6 @@ harness_new_run(struct harness *h)
 
 /* Below this a sample is too short to judge its share of the CPU. */
 #define JUDGE_MIN_NS 1000000u
-/* A CPU-bound test with less of the CPU than this was kept from it. */
-#define STARVED_SHARE 0.9
 /* A core clock this far from the run's first sample is a change. */
 #define CLOCK_TOLERANCE 0.05
 
@@ -193,30 +192,49 @@ judge_clock(struct harness_noise *z, uint64_t ticks, uint64_t cpu_ns)
 	                                                    : 0;
 }
 
+double
+harness_off_share(const struct harness_usage *d, uint64_t wall_ns,
+    int cpu_bound)
+{
+	double off = (double)d->steal_ns;
+
+	if (wall_ns < JUDGE_MIN_NS)
+		return -1;
+	if (cpu_bound)
+		off += (double)d->delay_ns;
+	return off < (double)wall_ns ? off / (double)wall_ns : 1;
+}
+
 /*
- * Absolute rules, not relative to the run's calmest sample: load that was
- * there from the start would make every sample "calm". A CPU-bound test
- * on a free CPU is never preempted in 25 ms and has all of the CPU; one
- * that waits for a partner or a child is preempted at its wake-ups and
- * gets the share their timing leaves it, both varying by themselves
- * (lmbench.fork: 0 to 5 preemptions a sample, quiet): it is not judged so.
+ * How much, not whether: a host is always a little disturbed (a timer
+ * interrupt, a kernel thread's wake-up, the host's own work), and a rule
+ * that flagged any preemption at all fired on half the samples of a
+ * quiet 2-vCPU guest. A sample is noisy when the share of its wall time
+ * the worker lost exceeds SAMPLE_NOISY_OFF_PCT. Absolute, not relative
+ * to the run's calmest sample: load that was there from the start is
+ * load too.
  */
 unsigned
 harness_judge_noise(struct harness_noise *z, const struct harness_usage *d,
     uint64_t wall_ns, uint64_t ticks, int core_cycles, int cpu_bound)
 {
-	double share = (double)d->cpu_ns / (double)wall_ns;
+	double off = harness_off_share(d, wall_ns, cpu_bound);
 	unsigned f = 0;
 
-	if (wall_ns < JUDGE_MIN_NS)
+	if (off < 0)
 		return 0;
-	if (cpu_bound && d->nivcsw > 0)
-		f |= SAMPLE_F_PREEMPTED;
-	if (cpu_bound && share < STARVED_SHARE)
-		f |= SAMPLE_F_STARVED;
+	if (off * 100 > SAMPLE_NOISY_OFF_PCT)
+		f |= SAMPLE_F_OFF_CPU;
 	if (core_cycles)
 		f |= judge_clock(z, ticks, d->cpu_ns);
 	return f ? f | SAMPLE_F_NOISY : 0;
+}
+
+/* b - a of a counter, 0 when it went back. */
+static uint64_t
+grew(uint64_t a, uint64_t b)
+{
+	return b > a ? b - a : 0;
 }
 
 /* The usage rules on one sample, when the clock can read usage. */
@@ -227,14 +245,17 @@ judge_sample(struct harness *h, const struct bench_test *t,
 	int cpu_bound = bench_cpu_bound(t);
 	struct harness_usage u1, d;
 
-	s->cpu_share = -1;
+	s->cpu_share = s->off_share = -1;
 	if (h->clock.usage == NULL)
 		return;
 	h->clock.usage(h->clock.arg, &u1);
-	d.cpu_ns = u1.cpu_ns > u0->cpu_ns ? u1.cpu_ns - u0->cpu_ns : 0;
-	d.nivcsw = u1.nivcsw > u0->nivcsw ? u1.nivcsw - u0->nivcsw : 0;
+	d.cpu_ns = grew(u0->cpu_ns, u1.cpu_ns);
+	d.delay_ns = grew(u0->delay_ns, u1.delay_ns);
+	/* Steal is the CPU's: of no use across a migration. */
+	d.steal_ns = u0->cpu == u1.cpu ? grew(u0->steal_ns, u1.steal_ns) : 0;
 	if (s->wall_ns > 0)
 		s->cpu_share = (double)d.cpu_ns / (double)s->wall_ns;
+	s->off_share = harness_off_share(&d, s->wall_ns, cpu_bound);
 	s->flags |= harness_judge_noise(&h->noise, &d, s->wall_ns, raw_ticks,
 	    h->clock.core_cycles, cpu_bound);
 }
@@ -243,7 +264,7 @@ int
 harness_sample(struct harness *h, struct bench_ctx *ctx, uint64_t n,
     struct sample *s)
 {
-	struct harness_usage u0 = { 0, 0 };
+	struct harness_usage u0 = { 0, 0, 0, -1 };
 	uint64_t raw_ns, raw_ticks;
 	double over_ns, over_ticks;
 	int st;
@@ -366,7 +387,7 @@ calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n,
 
 	*n = bench_at_least_min_n(ctx->test, 1);
 	last->n = 0;
-	for (int tries = 0; tries < 64; tries++) {
+	for (int tries = 0; tries < CALIBRATE_TRIES; tries++) {
 		if ((st = harness_sample(h, ctx, *n, &s)) != BENCH_OK)
 			return st;
 		if (ctx->stop != NULL && atomic_load(ctx->stop))
@@ -391,7 +412,13 @@ calibrate(struct harness *h, struct bench_ctx *ctx, uint64_t *n,
 		*n = bench_at_least_min_n(ctx->test,
 		    scale_to_target(h, *n, s.wall_ns));
 	}
-	return BENCH_OK;
+	/* No sample at any n lasted half the target: the test's cost keeps
+	 * moving with n, and no n can be trusted to give the samples asked
+	 * for. Say so rather than sample at an n never confirmed. */
+	return bench_reason(ctx, BENCH_FAILED,
+	    "calibration did not settle: %d samples, none of %.0f ms or more "
+	    "(last n %" PRIu64 ")",
+	    CALIBRATE_TRIES, (double)h->target_ns / 2e6, *n);
 }
 
 int

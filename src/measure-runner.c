@@ -9,16 +9,18 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 
 #include "base-cycles.h"
 #include "base-threads.h"
+#include "base-time.h"
 #include "base-units.h"
 #include "bench-util.h"
+#include "machine-steal.h"
 
 static uint64_t
 real_now(void *arg)
@@ -33,21 +35,49 @@ real_ticks(void *arg)
 	return cycles_counter_read(arg);
 }
 
-/* The calling thread's CPU time and preemptions: what the sample got. */
+/*
+ * The usage readers of this thread: its schedstat is its own, and a
+ * worker's descriptor table is too (base-threads.c), so one reader a
+ * thread. Opened by runner_thread_pin, before any test's descriptor
+ * snapshot (a partner child closes them then), or at the first read;
+ * a worker's go with its table when it ends.
+ */
+static _Thread_local struct steal_reader usage_reader = { -2, -2 };
+
+static const struct steal_reader *
+thread_reader(void)
+{
+	if (usage_reader.stat_fd == -2)
+		(void)steal_reader_open(&usage_reader, "");
+	return &usage_reader;
+}
+
+/*
+ * What the sample got: the calling thread's CPU time and run delay (its
+ * schedstat), and the steal of the CPU it is on (/proc/stat). Two
+ * preads, about 5 us, outside the timed interval.
+ */
 static void
 real_usage(void *arg, struct harness_usage *u)
 {
-	struct timespec ts;
-	struct rusage ru;
+	const struct steal_reader *r = thread_reader();
+	struct steal_jiffies j, zero = { 0, 0, 0, 0 };
+	struct steal_thread t;
 
 	(void)arg;
-	u->cpu_ns = 0;
-	u->nivcsw = 0;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-		u->cpu_ns =
-		    (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	if (getrusage(RUSAGE_THREAD, &ru) == 0)
-		u->nivcsw = (uint64_t)ru.ru_nivcsw;
+	memset(u, 0, sizeof *u);
+	u->cpu = sched_getcpu();
+	if (steal_reader_thread(r, &t) == 0) {
+		u->cpu_ns = t.run_ns;
+		u->delay_ns = t.delay_ns;
+	} else {
+		/* no schedstat (a kernel without CONFIG_SCHED_INFO) */
+		u->cpu_ns = time_thread_cpu_ns();
+	}
+	if (u->cpu >= 0 && steal_reader_cpu(r, u->cpu, &j) == 0)
+		u->steal_ns = steal_ns(&zero, &j);
+	else
+		u->cpu = -1;
 }
 
 void
@@ -65,6 +95,7 @@ int
 runner_thread_pin(int cpu)
 {
 	sched_worker_private_files();
+	(void)thread_reader();
 	return bench_pin_self(cpu) == 0 ? cpu : -1;
 }
 
@@ -83,8 +114,8 @@ runner_thread_harness(struct harness *h, struct cycles_counter *counter,
 /* A growing array of samples, owned by one run. The summary's scratch
  * grows with them: summarising then cannot fail for want of memory. */
 struct sample_buf {
-	double *ns, *cyc, *scratch;
-	size_t n, cap;
+	double *ns, *cyc, *scratch, *off;
+	size_t n, cap, n_off;
 };
 
 /* Resize one array of the buffer; *p is untouched on failure. */
@@ -106,13 +137,15 @@ buf_push(struct sample_buf *b, const struct sample *s)
 
 	if (b->n == b->cap) {
 		if (grow(&b->ns, cap) != 0 || grow(&b->cyc, cap) != 0 ||
-		    grow(&b->scratch, cap) != 0)
+		    grow(&b->scratch, cap) != 0 || grow(&b->off, cap) != 0)
 			return -1;
 		b->cap = cap;
 	}
 	b->ns[b->n] = s->ns_per_op;
 	b->cyc[b->n] = s->cycles_per_op;
 	b->n++;
+	if (s->off_share >= 0)
+		b->off[b->n_off++] = s->off_share * 100;
 	return 0;
 }
 
@@ -122,6 +155,7 @@ buf_free(struct sample_buf *b)
 	free(b->ns);
 	free(b->cyc);
 	free(b->scratch);
+	free(b->off);
 	memset(b, 0, sizeof *b);
 }
 
@@ -304,6 +338,7 @@ runner_summarise(struct test_result *r, const double *ns, const double *cyc,
 
 	stats_summarize(ns, n, scratch, &r->ns);
 	stats_summarize(cyc, n, scratch, &r->cyc);
+	r->disturbed_pct = NAN; /* the samples' shares are not in ns, cyc */
 	r->value =
 	    units_value(t->unit, t->work_per_op, r->ns.median, r->cyc.median);
 }
@@ -318,6 +353,8 @@ summarise(const struct harness *h, struct test_result *r,
 	    h->timer_ns / (double)(r->n_per_sample ? r->n_per_sample : 1);
 	if (b->n > 0)
 		runner_summarise(r, b->ns, b->cyc, b->n, b->scratch);
+	if (b->n_off > 0)
+		r->disturbed_pct = stats_median(b->off, b->n_off, b->scratch);
 }
 
 /*
@@ -369,6 +406,7 @@ runner_run(const struct bench_test *t, struct harness *h,
 	harness_new_run(h);
 	r->test = t;
 	r->value = NAN;
+	r->disturbed_pct = NAN;
 	r->cpu = r->partner_cpu = -1;
 	ctx_init(&ctx, t, cfg);
 	if (t->setup != NULL)

@@ -45,10 +45,13 @@ struct test_result {
 	enum bench_status status;
 	char reason[BENCH_REASON_MAX];
 	enum bench_placement placement;
-	int cpu;                  /* CPU of the last sample, or -1 */
-	int partner_cpu;          /* CPU the partner was placed on, or -1 */
-	uint64_t n_per_sample;    /* calibrated operations per sample */
-	size_t noisy;             /* samples flagged SAMPLE_F_NOISY */
+	int cpu;               /* CPU of the last sample, or -1 */
+	int partner_cpu;       /* CPU the partner was placed on, or -1 */
+	uint64_t n_per_sample; /* calibrated operations per sample */
+	size_t noisy;          /* samples flagged SAMPLE_F_NOISY */
+	/* Median share of a sample the worker lost (sample.off_share), in
+	 * percent; NAN when not judged (or the samples went to a store). */
+	double disturbed_pct;
 	double overhead_ns;       /* subtracted per op: loop + timer / n */
 	struct stats_summary ns;  /* of ns/op over the samples */
 	struct stats_summary cyc; /* of cycles/op over the samples */
@@ -56,7 +59,8 @@ struct test_result {
 };
 
 /*
- * Fill r's ns, cyc and value from n samples (r->test set): what batch
+ * Fill r's ns, cyc and value from n samples (r->test set; disturbed_pct
+ * NAN: the batch runner sets it from its own samples): what batch
  * mode reports and the exporters send. scratch holds n doubles.
  */
 void runner_summarise(struct test_result *r, const double *ns,

@@ -171,6 +171,8 @@ monitor_set_focus(struct monitor *m, const unsigned char *only)
 {
 	(void)pthread_mutex_lock(&m->lock);
 	m->focused = only != NULL;
+	/* A focused round is not the cycle: time the next whole one. */
+	m->round_ns[0] = m->round_ns[1] = 0;
 	if (only != NULL)
 		memcpy(m->focus, only, store_count(m->store));
 	(void)pthread_cond_broadcast(&m->claim_cv);

@@ -191,6 +191,7 @@ json_numbers(FILE *f, const struct test_result *r)
 	kv_int(f, "n_per_sample", (long long)r->n_per_sample, ok);
 	kv_num(f, "overhead_ns", ok ? r->overhead_ns : NAN);
 	kv_int(f, "noisy_samples", (long long)r->noisy, ok);
+	kv_num(f, "disturbed_pct", ok ? r->disturbed_pct : NAN);
 }
 
 /*

@@ -36,6 +36,9 @@ struct report {
 	double sample_ms;
 	const struct refdata *ref; /* reference data, or NULL */
 	struct refsel refs[2];     /* A and B (--ref A,B); B may be none */
+	/* Live exports: per result, the wall time (s since 1970) its last
+	 * slice ended, NAN if none; NULL in batch mode. */
+	const double *last_slice_s;
 	/* The context now, when it is not the machine's at start (the live
 	 * exporters); NULL: machine->ctx. */
 	const struct machine_context *ctx;

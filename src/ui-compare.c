@@ -75,12 +75,13 @@ machine_line(struct ui *ui, struct cursor *c, const char *mark, const char *id,
 
 	if (!visible(ui, c))
 		return;
-	(void)snprintf(r, sizeof r, isfinite(ratio) ? "%.2fx" : "-", ratio);
+	/* The table's ratio format, in a column as wide as its widest. */
+	compare_format_ratio(ratio, r, sizeof r);
 	if (isnan(cyc))
 		(void)snprintf(cy, sizeof cy, "?");
 	else
 		story_cycles_text(cyc, cy, sizeof cy);
-	mvprintw(c->y - 1, 0, "%-2s%-22.22s %10s %8s %6s", mark, id, text, cy,
+	mvprintw(c->y - 1, 0, "%-2s%-22.22s %10s %8s %7s", mark, id, text, cy,
 	    r);
 	if (half > 4)
 		draw_bar(ui, c->y - 1, axis, half, ratio);
@@ -189,14 +190,17 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 		ui_role_off(ui, UI_ROLE_GROUP);
 	}
 	machine_line(ui, c, "", "this machine",
-	    fmt_value(v, sizeof v, r->value, 10), r->n > 0 ? r->cyc : -1, 1.0);
+	    fmt_value4(v, sizeof v, r->value, 10), r->n > 0 ? r->cyc : -1, 1.0);
 	for (size_t m = 0; rd != NULL && m < rd->nmachines; m++) {
 		struct compare_ref cr;
 
 		compare_test(rd, m, r->test, r->value, &cr);
+		/* The value in the screen's one format, not as the source
+		 * printed it ("216."): one column, one format. */
 		if (cr.found)
 			machine_line(ui, c, ref_mark(ui, r, m),
-			    rd->machines[m].id, cr.text,
+			    rd->machines[m].id,
+			    fmt_value4(v, sizeof v, cr.value, 10),
 			    compare_ref_cycles(rd, m, r->test, cr.value),
 			    cr.ratio);
 	}
@@ -220,7 +224,7 @@ ui_compare_draw(struct ui *ui)
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	(void)snprintf(title, sizeof title,
-	    "%-24s %10s %8s %6s  this machine worse <- | -> better "
+	    "%-24s %10s %8s %7s  this machine worse <- | -> better "
 	    "(log, %g decades)",
 	    "MACHINE", "VALUE", "CYC/OP", "RATIO", DECADES);
 	(void)ui_put_clipped(y, 0, title);

@@ -126,7 +126,7 @@ ui_detail_draw(struct ui *ui)
 	const struct view_row *r = ui_current_row(ui);
 	const struct bench_test *t = r->test;
 	int y = ui_header_draw(ui);
-	char line[512], claim[160];
+	char line[512], claim[160], partner[32];
 
 	ui_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
@@ -135,11 +135,15 @@ ui_detail_draw(struct ui *ui)
 	(void)ui_put_clipped(y++, 0, line);
 	ui_role_off(ui, UI_ROLE_TITLE);
 	wrap(&y, 2, t->definition);
+	/* A test without a partner has no partner CPU to show. */
+	(void)snprintf(partner, sizeof partner, ", partner CPU %d",
+	    r->meta.partner_cpu);
 	(void)snprintf(line, sizeof line,
-	    "placement %s, worker CPU %d, partner CPU %d; status %s%s%s",
+	    "placement %s, worker CPU %d%s; status %s%s%s",
 	    bench_placement_name(r->meta.placement), r->meta.cpu,
-	    r->meta.partner_cpu, bench_status_name(r->meta.status),
-	    r->meta.reason[0] ? ": " : "", r->meta.reason);
+	    r->meta.partner_cpu >= 0 ? partner : "",
+	    bench_status_name(r->meta.status), r->meta.reason[0] ? ": " : "",
+	    r->meta.reason);
 	wrap(&y, 2, line);
 	(void)snprintf(line, sizeof line, "last slice claimed %s",
 	    claim_format(&r->meta.claim, claim, sizeof claim));

@@ -40,6 +40,8 @@ ui_pass_draw(struct ui *ui, int y, int x)
 	if (p.done < p.enabled)
 		(void)snprintf(line, sizeof line, "  first pass %zu/%zu",
 		    p.done, p.enabled);
+	else if (isnan(p.cycle_s) && ui->focus_left)
+		(void)snprintf(line, sizeof line, "  cycle: timing a round");
 	else if (isnan(p.cycle_s))
 		(void)snprintf(line, sizeof line, "  first pass done");
 	else
@@ -74,6 +76,7 @@ ui_focus_toggle(struct ui *ui)
 
 	if (ui->focus[0] != '\0' || ui->nitems == 0) {
 		ui->focus[0] = '\0';
+		ui->focus_left = 1;
 		monitor_set_focus(ui->cfg.monitor, NULL);
 		(void)snprintf(ui->message, sizeof ui->message, "focus off");
 		return;

@@ -5,49 +5,59 @@
 
 #include "config.h"
 
+#include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base-cycles.h"
+#include "base-fmt.h"
+#include "bench-util.h"
 #include "ui-context.h"
 #include "ui-kit.h"
 #include "ui-rcfile.h"
 #include "ui.h"
 
+/* Host and kernel shorten first; the uptime and loads stay whole. */
 static void
 header_line1(struct ui *ui)
 {
 	const struct machine *m = ui->cfg.machine;
 	uint64_t up = (cycles_now_ns() - ui->start_ns) / 1000000000u;
 	double load[3] = { 0, 0, 0 };
-	char line[512];
+	char who[256], upt[32], loads[64], cpu[32];
+	const char *parts[] = { who, upt, loads, cpu };
 
 	(void)getloadavg(load, 3);
-	(void)snprintf(line, sizeof line,
-	    "benchtop %s  %s  %s  up %02llu:%02llu:%02llu  "
-	    "load %.2f %.2f %.2f  ui %.1f%% cpu",
-	    PACKAGE_VERSION, m->host, m->kernel,
+	(void)snprintf(who, sizeof who, "benchtop %s  %s  %s", PACKAGE_VERSION,
+	    m->host, m->kernel);
+	(void)snprintf(upt, sizeof upt, "  up %02llu:%02llu:%02llu",
 	    (unsigned long long)(up / 3600), (unsigned long long)(up / 60 % 60),
-	    (unsigned long long)(up % 60), load[0], load[1], load[2],
-	    ui->ui_cpu_pct);
-	(void)ui_put_clipped(0, 0, line);
+	    (unsigned long long)(up % 60));
+	(void)snprintf(loads, sizeof loads, "  load %.2f %.2f %.2f", load[0],
+	    load[1], load[2]);
+	(void)snprintf(cpu, sizeof cpu, "  ui %.1f%% cpu", ui->ui_cpu_pct);
+	(void)ui_put_parts(0, 0, parts, 4);
 }
 
+/* The CPU's name shortens first; the clocks stay whole. */
 static void
 header_line2(struct ui *ui)
 {
 	const struct machine *m = ui->cfg.machine;
 	const struct cycles_info *c = &m->clock;
-	char line[512];
+	char name[256], cpus[32], core[32], tsc[32], cyc[48];
+	const char *parts[] = { name, cpus, core, tsc, cyc };
 
-	(void)snprintf(line, sizeof line,
-	    "CPU %s [%s%s], %d CPUs  core %.2f GHz  TSC %.2f GHz  "
-	    "cycles %s",
+	(void)snprintf(name, sizeof name, "CPU %s [%s%s]",
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
-	    m->cpu.hypervisor ? ", VM" : "", m->cpu.cpus_online,
-	    c->core_hz / 1e9, c->tsc_hz / 1e9, cycles_source_name(c->source));
-	(void)ui_put_clipped(1, 0, line);
+	    m->cpu.hypervisor ? ", VM" : "");
+	(void)snprintf(cpus, sizeof cpus, ", %d CPUs", m->cpu.cpus_online);
+	(void)snprintf(core, sizeof core, "  core %.2f GHz", c->core_hz / 1e9);
+	(void)snprintf(tsc, sizeof tsc, "  TSC %.2f GHz", c->tsc_hz / 1e9);
+	(void)snprintf(cyc, sizeof cyc, "  cycles %s",
+	    cycles_source_name(c->source));
+	(void)ui_put_parts(1, 0, parts, 5);
 }
 
 /* What --log and the exporters could not write, until they can again;
@@ -80,12 +90,21 @@ header_state(struct ui *ui, int y)
 	int paused = monitor_paused(mon), x;
 	char line[512];
 
-	(void)snprintf(line, sizeof line,
-	    "workers %d  placement %s  refresh %.1fs  sort %s%s",
-	    monitor_workers(mon), bench_placement_name(monitor_placement(mon)),
+	/* With one CPU allowed every two-party test runs `same`: say so. */
+	(void)snprintf(line, sizeof line, "workers %d  placement %s",
+	    monitor_workers(mon),
+	    bench_usable_cpus() < 2
+	        ? "same (1 CPU allowed)"
+	        : bench_placement_name(monitor_placement(mon)));
+	x = ui_put_clipped(y, 0, line);
+	/* A key's answer outranks the refresh and sort, which the help and
+	 * the table's order show too. */
+	(void)snprintf(line, sizeof line, "  refresh %.1fs  sort %s%s",
 	    ui_quiet_delay_ms(ui) / 1000.0, settings_sort_names[ui->sort],
 	    ui->sort_reverse ? " (reversed)" : "");
-	x = ui_put_clipped(y, 0, line);
+	if (ui->message[0] == '\0' ||
+	    x + fmt_cells(line) + 5 + fmt_cells(ui->message) <= COLS)
+		x = ui_put_clipped(y, x, line);
 	if (paused || ui->frozen) {
 		(void)snprintf(line, sizeof line, "  %s%s",
 		    paused ? "[PAUSED: no measurement] " : "",

@@ -6,9 +6,11 @@
 
 #include "ui-kit.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <string.h>
 
+#include "base-fmt.h"
 #include "ref-compare.h"
 #include "ui.h"
 
@@ -68,15 +70,77 @@ ui_role_off(struct ui *ui, enum ui_role role)
 	attroff(role_attr(ui, role));
 }
 
+/* "..." until the screen finds a UTF-8 terminal: then one cell. */
+static const char *ui_ellipsis = "...";
+
+void
+ui_kit_utf8(int utf8)
+{
+	ui_ellipsis = utf8 ? "\u2026" : "...";
+}
+
+/* Whether s holds a letter or a digit: more than separators and marks. */
+static int
+has_word(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (isalnum((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
 int
 ui_put_clipped(int y, int x, const char *s)
 {
+	char fit[512];
 	int room = COLS - x;
 
 	if (room <= 0)
 		return x;
-	mvaddnstr(y, x, s, room);
-	return x + ((int)strlen(s) < room ? (int)strlen(s) : room);
+	fmt_fit(fit, sizeof fit, s, room, ui_ellipsis);
+	/* Nothing but marks left ("  -- ..."): leave the piece out. */
+	if (!has_word(fit) && has_word(s))
+		return x;
+	mvaddstr(y, x, fit);
+	return x + fmt_cells(fit);
+}
+
+const char *
+ui_fit(char *buf, size_t size, const char *s, int width)
+{
+	return fmt_fit(buf, size, s, width, ui_ellipsis);
+}
+
+/* The cells of parts[1..n-1]. */
+static int
+rest_cells(const char *const *parts, int n)
+{
+	int rest = 0;
+
+	for (int i = 1; i < n; i++)
+		rest += fmt_cells(parts[i]);
+	return rest;
+}
+
+/*
+ * A label shorter than this says too little: the last parts go first.
+ */
+#define LABEL_MIN_CELLS 12
+
+int
+ui_put_parts(int y, int x, const char *const *parts, int n)
+{
+	char label[512];
+	int room = COLS - x;
+
+	while (n > 1 && fmt_cells(parts[0]) + rest_cells(parts, n) > room &&
+	    room - rest_cells(parts, n) < LABEL_MIN_CELLS)
+		n--;
+	ui_fit(label, sizeof label, parts[0], room - rest_cells(parts, n));
+	x = ui_put_clipped(y, x, label);
+	for (int i = 1; i < n; i++)
+		x = ui_put_clipped(y, x, parts[i]);
+	return x;
 }
 
 const struct view_row *

@@ -191,15 +191,38 @@ parse_line(char *line, struct settings *s, char *why, size_t size)
 	return NULL;
 }
 
+/* "PATH:LINE: why; line ignored", on a line of its own in warn. */
+static void
+warn_line(char *warn, size_t size, const char *path, unsigned lineno,
+    const char *why)
+{
+	size_t len = strlen(warn);
+
+	if (len + 1 < size)
+		(void)snprintf(warn + len, size - len, "%s%s:%u: %s; ignored",
+		    len ? "\n" : "", path, lineno, why);
+}
+
+/* The rest of a line longer than the buffer: read and dropped. */
+static void
+skip_rest(FILE *f)
+{
+	int c;
+
+	while ((c = getc(f)) != EOF && c != '\n')
+		;
+}
+
 int
 settings_read(const char *path, struct settings *s, char *warn, size_t size)
 {
 	char line[SETTINGS_VALUE_MAX + 64], why[160];
-	const char *bad = NULL;
+	const char *bad;
 	unsigned lineno = 0;
 	FILE *f;
 
 	memset(s, 0, sizeof *s);
+	warn[0] = '\0';
 	if ((f = fopen(path, "r")) == NULL) {
 		if (errno == ENOENT)
 			return 0;
@@ -207,21 +230,22 @@ settings_read(const char *path, struct settings *s, char *warn, size_t size)
 		    strerror(errno));
 		return -1;
 	}
-	while (bad == NULL && fgets(line, sizeof line, f) != NULL) {
+	/* A bad line costs that line only: every good one is kept. */
+	while (fgets(line, sizeof line, f) != NULL) {
 		lineno++;
 		if (strchr(line, '\n') == NULL && !feof(f)) {
+			skip_rest(f);
 			(void)snprintf(why, sizeof why, "line too long");
 			bad = why;
 		} else
 			bad = parse_line(line, s, why, sizeof why);
+		if (bad != NULL) {
+			s->bad_lines++;
+			warn_line(warn, size, path, lineno, bad);
+		}
 	}
 	(void)fclose(f);
-	if (bad == NULL)
-		return 0;
-	memset(s, 0, sizeof *s);
-	(void)snprintf(warn, size, "%s:%u: %s; using the defaults", path,
-	    lineno, bad);
-	return -1;
+	return (int)s->bad_lines;
 }
 
 void
@@ -292,4 +316,30 @@ settings_write(const char *path, const struct settings *s, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+int
+settings_replace(const char *path, const struct settings *s,
+    const struct settings *was, char *note, size_t nsize, char *err,
+    size_t esize)
+{
+	char bak[4200];
+	unsigned n = was != NULL ? was->bad_lines : 0;
+
+	note[0] = '\0';
+	(void)snprintf(bak, sizeof bak, "%s.bak", path);
+	/* The old file moves aside whole; the new one is written fresh. */
+	if (n > 0 && rename(path, bak) != 0 && errno != ENOENT) {
+		(void)snprintf(err, esize,
+		    "%s: cannot keep a copy as %s (%s); the file is left as "
+		    "it was",
+		    path, bak, strerror(errno));
+		return -1;
+	}
+	if (n > 0)
+		(void)snprintf(note, nsize,
+		    "%s had %u line%s benchtop did not understand: the file "
+		    "is kept as %s",
+		    path, n, n == 1 ? "" : "s", bak);
+	return settings_write(path, s, err, esize);
 }

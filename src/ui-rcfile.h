@@ -4,8 +4,10 @@
  * ~/.config/benchtop/benchtoprc), plain key=value lines, '#' comments.
  * Read at start (command-line flags win over it), written on quit
  * through a temporary file and a rename, so it is never half-written.
- * A damaged file is never a reason not to start: one warning naming
- * file:line, and the defaults.
+ * A damaged file is never a reason not to start: each line benchtop
+ * does not understand is warned about (file:line) and skipped, every
+ * other line is kept; and before such a file is written over, it is kept
+ * as benchtoprc.bak.
  */
 
 #ifndef BENCHTOP_SETTINGS_H
@@ -30,6 +32,7 @@ enum settings_key {
 #define SETTINGS_VALUE_MAX 2048
 
 struct settings {
+	unsigned bad_lines; /* lines settings_read did not understand */
 	int present[SETTINGS_COUNT];
 	char value[SETTINGS_COUNT][SETTINGS_VALUE_MAX];
 };
@@ -40,8 +43,10 @@ int settings_path(char *buf, size_t size);
 
 /*
  * Read `path` into s. A missing file is no settings and no warning.
- * Returns 0, or -1 with "PATH:LINE: what; using the defaults" in warn
- * and s emptied.
+ * Returns the number of lines it did not understand (0: none), each
+ * skipped with "PATH:LINE: what; ignored" on a line of its own in warn,
+ * the good lines kept; or -1 when the file cannot be read, with
+ * "PATH: why; using the defaults" in warn and s empty.
  */
 int settings_read(const char *path, struct settings *s, char *warn,
     size_t size);
@@ -49,6 +54,16 @@ int settings_read(const char *path, struct settings *s, char *warn,
 /* Set key k to a printf-formatted value. */
 void settings_set(struct settings *s, enum settings_key k, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/*
+ * Write s over `path`, which settings_read read into `was` (or NULL). A
+ * file with lines it did not understand is first kept as PATH.bak, and
+ * `note` says so ("" otherwise); when it cannot be kept nothing is
+ * written. 0, or -1 with the reason in err.
+ */
+int settings_replace(const char *path, const struct settings *s,
+    const struct settings *was, char *note, size_t nsize, char *err,
+    size_t esize);
 
 /* Write s to `path` atomically, creating its directory; 0, or -1 with
  * the reason in err. */

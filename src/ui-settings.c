@@ -154,7 +154,7 @@ ui_settings_save(struct ui *ui)
 	struct monitor *mon = ui->cfg.monitor;
 	enum bench_placement p = monitor_placement(mon);
 	struct settings *s; /* 20 KiB: off the UI thread's stack */
-	char err[300];
+	char err[300], note[4400];
 
 	if (ui->cfg.rc_path == NULL)
 		return;
@@ -174,7 +174,10 @@ ui_settings_save(struct ui *ui)
 	settings_set(s, SETTINGS_REFRESH, "%g", ui->cfg.delay_ms / 1000.0);
 	settings_set(s, SETTINGS_QUIET, "%d", ui->quiet != 0);
 	settings_set(s, SETTINGS_WORKERS, "%d", monitor_workers(mon));
-	if (settings_write(ui->cfg.rc_path, s, err, sizeof err) != 0)
+	if (settings_replace(ui->cfg.rc_path, s, ui->cfg.settings, note,
+	        sizeof note, err, sizeof err) != 0)
 		fatal_say("settings not kept", err);
+	if (note[0] != '\0')
+		fatal_say(NULL, note);
 	free(s);
 }

@@ -204,7 +204,7 @@ ui_index_draw(struct ui *ui, int y)
 	double result[REF_INDEX_ITEMS];
 	struct ref_index x;
 	char line[512], missing[96];
-	int wide = COLS >= 100;
+	int wide = COLS >= 100, in_run = 0;
 
 	if (ui->cfg.ref == NULL ||
 	    refdata_baseline(ui->cfg.ref, "byte311", ref_index_tests[0]) ==
@@ -215,9 +215,13 @@ ui_index_draw(struct ui *ui, int y)
 		    row_of(ui, registry_find(ref_index_tests[i]));
 
 		result[i] = r != NULL && r->n > 0 ? r->value : NAN;
+		in_run += r != NULL;
 	}
 	ref_index_compute(ui->cfg.ref, result, &x);
-	if (isfinite(x.average))
+	if (in_run == 0)
+		(void)snprintf(line, sizeof line,
+		    "BYTE 3.11 index: not in this run (--only)");
+	else if (isfinite(x.average))
 		(void)snprintf(line, sizeof line, "BYTE 3.11 index: %s %.1f",
 		    wide ? "this machine" : "here", x.average);
 	else

@@ -205,25 +205,39 @@ format_delta(const struct ui *ui, const struct view_row *r, char *buf,
 	                   : direction(ui, r));
 }
 
+/*
+ * The status in `width` cells: the full form when it fits; else the
+ * placement goes first, then the label before a number ("ok single,
+ * noisy 100%", "ok, noisy 100%", "noisy 100%"), then a cut at a word.
+ */
 static void
-format_status(const struct view_row *r, char *buf, size_t size)
+format_status(const struct view_row *r, char *buf, size_t size, int width)
 {
+	const char *place = bench_placement_name(r->meta.placement);
+	char full[256], noisy[32];
+
+	(void)snprintf(noisy, sizeof noisy, "noisy %.0f%%", r->noisy_pct);
 	if (!r->enabled)
-		(void)snprintf(buf, size, "off");
+		(void)snprintf(full, sizeof full, "off");
 	else if (r->meta.slices == 0 && r->n == 0)
-		(void)snprintf(buf, size, "waiting");
+		(void)snprintf(full, sizeof full, "waiting");
 	else if (r->meta.status == BENCH_OK && r->meta.first_pass)
-		(void)snprintf(buf, size, "first look %s",
-		    bench_placement_name(r->meta.placement));
+		(void)snprintf(full, sizeof full, "first look %s", place);
 	else if (r->meta.status == BENCH_OK && r->noisy_pct >= VIEW_NOISY_PCT)
-		(void)snprintf(buf, size, "ok %s, noisy %.0f%%",
-		    bench_placement_name(r->meta.placement), r->noisy_pct);
+		(void)snprintf(full, sizeof full, "ok %s, %s", place, noisy);
 	else if (r->meta.status == BENCH_OK)
-		(void)snprintf(buf, size, "ok %s",
-		    bench_placement_name(r->meta.placement));
+		(void)snprintf(full, sizeof full, "ok %s", place);
 	else
-		(void)snprintf(buf, size, "%s: %s",
+		(void)snprintf(full, sizeof full, "%s: %s",
 		    bench_status_name(r->meta.status), r->meta.reason);
+	/* Too wide and noisy: the placement goes before the number does. */
+	if ((int)strlen(full) > width && strstr(full, noisy) != NULL &&
+	    r->meta.status == BENCH_OK)
+		(void)snprintf(full, sizeof full, "%s%s",
+		    (int)strlen(noisy) + 4 <= width ? "ok, " : "", noisy);
+	else if ((int)strlen(full) > width && r->meta.first_pass)
+		(void)snprintf(full, sizeof full, "first look");
+	ui_fit(buf, size, full, width);
 }
 
 static enum ui_role
@@ -275,7 +289,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	mvhline(y, 0, ' ', COLS);
 	put(y, &x, l->width[COL_NAME], r->test->id, 0);
 	put(y, &x, l->width[COL_VALUE],
-	    fmt_value(buf, sizeof buf, r->value, l->width[COL_VALUE]), 1);
+	    fmt_value4(buf, sizeof buf, r->value, l->width[COL_VALUE]), 1);
 	put(y, &x, l->width[COL_UNIT], bench_unit_name(r->test->unit), 0);
 	put(y, &x, l->width[COL_NS],
 	    fmt_ns(buf, sizeof buf, r->ns, l->width[COL_NS]), 1);
@@ -308,7 +322,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	else
 		buf[0] = '\0';
 	put(y, &x, l->width[COL_INDEX], buf, 1);
-	format_status(r, buf, sizeof buf);
+	format_status(r, buf, sizeof buf, l->width[COL_STATUS]);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
 	ui_role_off(ui, role);
 	if (selected)
@@ -340,11 +354,65 @@ format_group(const struct view_group *g, char *buf, size_t size)
 		    g->better, g->worse, g->max_delta_pct, g->max_delta_id);
 }
 
-static void
-draw_group(struct ui *ui, int y, int group)
+/* The column where column c starts under layout l. */
+static int
+column_x(const struct layout *l, int c)
 {
+	int x = 0;
+
+	for (int k = 0; k < c; k++)
+		x += l->width[k] ? l->width[k] + 1 : 0;
+	return x;
+}
+
+/* One row's ratio: against reference `which` (0: A, 1: B), or B/A (2). */
+static double
+row_ratio(const struct ui *ui, const struct view_row *r, int which)
+{
+	struct compare_ref c;
+
+	if (which == 2)
+		return compare_b_vs_a(ui->cfg.ref, ui->refs, r->test);
+	if (!ui_has_ref(ui, which))
+		return NAN;
+	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value, &c);
+	return c.found && c.comparable ? c.ratio : NAN;
+}
+
+/*
+ * The group's geometric-mean ratio, the mean that suits ratios (BYTE's
+ * index is one): over its enabled tests that have one; NAN if none do.
+ */
+static double
+group_ratio(const struct ui *ui, int group, int which)
+{
+	double logs = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < ui->nrows; i++) {
+		const struct view_row *r = &ui->rows[i];
+		double q;
+
+		if ((int)r->test->group != group || !r->enabled)
+			continue;
+		q = row_ratio(ui, r, which);
+		if (isfinite(q) && q > 0) {
+			logs += log(q);
+			n++;
+		}
+	}
+	return n > 0 ? exp(logs / (double)n) : NAN;
+}
+
+/* The group's heading: its name, its counts, and in the ratio columns
+ * its geometric-mean ratios. */
+static void
+draw_group(struct ui *ui, int y, int group, const struct layout *l)
+{
+	static const int ratio_cols[] = { COL_REF, COL_REF_B, COL_B_VS_A };
 	struct view_group g;
-	char buf[256];
+	char buf[256], fit[256];
+	int x = column_x(l, COL_REF), first = l->width[COL_REF] ? x : COLS;
 
 	view_group_summarize(ui->rows, ui->nrows, group, &g);
 	format_group(&g, buf, sizeof buf);
@@ -353,8 +421,20 @@ draw_group(struct ui *ui, int y, int group)
 	    bench_group_name(group));
 	ui_role_off(ui, UI_ROLE_GROUP);
 	ui_role_on(ui, UI_ROLE_DIM);
-	addnstr(buf, COLS - 13 > 0 ? COLS - 13 : 0);
+	(void)ui_put_clipped(y, 13,
+	    ui_fit(fit, sizeof fit, buf, first - 14 > 0 ? first - 14 : 0));
 	ui_role_off(ui, UI_ROLE_DIM);
+	for (size_t k = 0; k < sizeof ratio_cols / sizeof ratio_cols[0]; k++) {
+		int c = ratio_cols[k];
+
+		if (!l->width[c])
+			continue;
+		x = column_x(l, c);
+		put(y, &x, l->width[c],
+		    compare_format_ratio(group_ratio(ui, group, (int)k), buf,
+		        sizeof buf),
+		    1);
+	}
 }
 
 /* Scroll so the cursor stays in view. */
@@ -459,7 +539,7 @@ ui_table_draw(struct ui *ui)
 		const struct ui_line *line = &ui->items[ui->top + k];
 
 		if (line->group >= 0)
-			draw_group(ui, y + (int)k, line->group);
+			draw_group(ui, y + (int)k, line->group, &l);
 		else
 			draw_row(ui, y + (int)k, &l, &ui->rows[line->row],
 			    ui->top + k == ui->cursor);

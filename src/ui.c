@@ -221,6 +221,7 @@ curses_start(struct ui *ui)
 	(void)setlocale(LC_ALL, "");
 	cs = nl_langinfo(CODESET);
 	ui->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	ui_kit_utf8(ui->utf8);
 	(void)initscr();
 	(void)cbreak();
 	(void)noecho();
@@ -297,8 +298,9 @@ ui_run(const struct ui_config *cfg)
 		/* resizeterm() queues KEY_RESIZE itself: just redraw. */
 		if (ch != KEY_RESIZE && ui_key(&ui, ch))
 			atomic_store(cfg->quit, 1);
-		if (ch == 's' || ch == 'S' || ch == 'b' || ch == 'c')
-			next = 0; /* recompute with the new order or state */
+		if (ui.recompute)
+			next = 0; /* a key changed the order or the state */
+		ui.recompute = 0;
 		dirty = 1;
 	}
 	endwin();

@@ -92,14 +92,17 @@ struct ui {
 	struct refsel refs[2]; /* references A (r) and B (R) */
 	size_t compare_top;    /* first line of the comparison screen */
 	int story;             /* V: the comparison screen shows the story */
+	size_t help_top;       /* first line of the help, j/k scroll it */
+	int recompute;         /* set by a key: refresh the rows at once */
 	uint64_t next_export_ns;
-	int export_error;         /* errno of the last failed export, or 0 */
-	int collapsed;            /* a: one line per group, no rows */
-	int quiet;                /* Q: draw only while workers are parked */
-	int quiet_cpu;            /* the UI's CPU when quiet, -1: shared */
-	int pass;                 /* monitor_screen_begin's, while drawing */
-	char focus[48];           /* f: what runs alone, "" when all do */
-	cpu_set_t affinity;       /* the UI thread's, before quiet */
+	int export_error;   /* errno of the last failed export, or 0 */
+	int collapsed;      /* a: one line per group, no rows */
+	int quiet;          /* Q: draw only while workers are parked */
+	int quiet_cpu;      /* the UI's CPU when quiet, -1: shared */
+	int pass;           /* monitor_screen_begin's, while drawing */
+	char focus[48];     /* f: what runs alone, "" when all do */
+	int focus_left;     /* f ended a focus: the cycle is timed afresh */
+	cpu_set_t affinity; /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */
 
 	/* The machine's context, watched (ui-context.c). */
@@ -114,7 +117,24 @@ int ui_run(const struct ui_config *cfg);
 void ui_settings_apply(struct ui *ui);
 void ui_settings_save(struct ui *ui);
 
-/* Keys (ui-keys.c): one key's effect; returns 1 to quit. */
+/*
+ * Keys (ui-keys.c): one table of every key the screen answers, which
+ * both ui_key and the help read. `anywhere`: the key also works on the
+ * help, detail and comparison screens (elsewhere it leads back first).
+ */
+#define UI_KEY_CODES 10
+struct ui_keydef {
+	int keys[UI_KEY_CODES]; /* the codes, up to the first 0 */
+	const char *names;      /* as the help spells them: "?, h, F1" */
+	const char *what;       /* what it does; '\n': the next help line */
+	int anywhere;
+	int (*act)(struct ui *ui, int ch); /* returns 1 to quit */
+};
+extern const struct ui_keydef ui_keys[];
+extern const size_t ui_nkeys;
+/* The table's entry for key code `ch`, or NULL. */
+const struct ui_keydef *ui_key_find(int ch);
+/* One key's effect; returns 1 to quit. */
 int ui_key(struct ui *ui, int ch);
 
 /* Screens (ui-table.c, ui-detail.c, ui-help.c); draw reads ui only. */

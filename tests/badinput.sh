@@ -114,15 +114,48 @@ done
 try "1 2" --check "$work/garbage"
 try "1 2" --check "$work/empty"
 # --openmetrics-file where no file can be: a directory, a missing one.
-try 1 --watch 1 --only lmbench.null_call --openmetrics-file "$work/dir"
-try 1 --watch 1 --only lmbench.null_call \
+try 2 --watch 1 --only lmbench.null_call --openmetrics-file "$work/dir"
+try 2 --watch 1 --only lmbench.null_call \
     --openmetrics-file /nonexistent/m.prom
+
+# Every output path is checked before anything runs: exit 2 and one line
+# naming the flag in under a second, though the run asked for (every
+# test, 1 s each) would take minutes.
+upfront() { # upfront FLAG ARGS...: benchtop ARGS, stopped within 1 s
+	flag=$1
+	shift
+	tried=$((tried + 1))
+	t0=$(date +%s%N)
+	(cd "$work/out" && exec timeout 20 "$BENCHTOP" "$@") \
+	    >"$work/stdout" 2>"$work/stderr" </dev/null
+	rc=$?
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	if [ $rc -eq 2 ] && [ $ms -lt 1000 ] &&
+	    [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+	    grep -q -- "^benchtop: $flag" "$work/stderr"; then
+		ok
+	else
+		fail "$flag up front: rc $rc in $ms ms: $(head -c 200 "$work/stderr")"
+	fi
+}
+rm -rf "$work/out" && mkdir "$work/out"
+upfront --html --batch --html /nonexistent/x.html
+upfront --html --batch --html "$work/dir"
+upfront --log --watch 1 --log /nonexistent/x.csv
+upfront --openmetrics-file --watch 1 --openmetrics-file /nonexistent/m.prom
+(XDG_DATA_HOME=$work/empty/profiles && export XDG_DATA_HOME &&
+    upfront --save --batch --save mine && exit $((failed > 0))) || failed=$((failed + 1))
+# --check names itself, not the --ref it is made of.
+try 2 --check nosuchprofile
+if grep -q "^benchtop: --check: .*nosuchprofile" "$work/stderr"; then ok
+else fail "--check names --check: $(cat "$work/stderr")"; fi
 
 # --log to a directory, a missing directory, /dev/full: the live screen
 # opens it before drawing anything (stdout here is a file: it would fall
 # back to batch, so these run in a tmux pane when tmux is here).
 if command -v tmux >/dev/null 2>&1; then
 	sock=$work/tmux-bad
+	# (checked up front since: a usage error, 2)
 	for f in "$work/dir" /nonexistent/x.csv; do
 		tried=$((tried + 1))
 		tmux -S "$sock" -f /dev/null new-session -d -x 100 -y 30 \
@@ -130,7 +163,7 @@ if command -v tmux >/dev/null 2>&1; then
 		     2>'$work/log.err'; echo \$? >'$work/log.rc'"
 		wait_file "$work/log.rc"
 		tmux -S "$sock" kill-server 2>/dev/null
-		if [ "$(cat "$work/log.rc" 2>/dev/null)" = 1 ] &&
+		if [ "$(cat "$work/log.rc" 2>/dev/null)" = 2 ] &&
 		    [ "$(wc -l <"$work/log.err")" -eq 1 ]; then
 			ok
 		else
@@ -159,6 +192,31 @@ for t in unset dumb xterm; do
 		fail "TERM $t, stdout a pipe: $(head -c 200 "$work/term.err")"
 	fi
 done
+
+# On a terminal, TERM unset or unknown: a terminal without capabilities,
+# as TERM=dumb: the batch report, the reason in words, plain progress
+# lines without an escape.
+if command -v script >/dev/null 2>&1; then
+	for t in unset nosuchterm dumb; do
+		tried=$((tried + 1))
+		if [ $t = unset ]; then
+			env -u TERM script -qec "$BENCHTOP --only lmbench.null_call \
+			    -t 0.05" /dev/null >"$work/term.out" 2>&1
+			want="TERM is not set"
+		else
+			TERM=$t script -qec "$BENCHTOP --only lmbench.null_call \
+			    -t 0.05" /dev/null >"$work/term.out" 2>&1
+			want="TERM .*$t"
+		fi
+		if grep -q "benchtop: $want" "$work/term.out" &&
+		    grep -q '^lmbench.null_call ' "$work/term.out" &&
+		    ! grep -q "$(printf '\033')" "$work/term.out"; then
+			ok
+		else
+			fail "TERM $t on a terminal: $(head -c 300 "$work/term.out" | cat -v)"
+		fi
+	done
+fi
 
 # A 1x1 terminal: the size message, and q still quits with 0.
 if command -v tmux >/dev/null 2>&1; then

@@ -89,7 +89,7 @@ check "check page has verdicts" grep -q 'verdict (tolerance 1000%)' \
 # Bad paths: one line, non-zero, nothing written.
 "$BENCHTOP" --report byte --machine p3-850m --html "$work/no/such/x.html" \
     >/dev/null 2>"$work/err"
-check "unwritable --html exits 1 ($?)" test $? -eq 1
+check "unwritable --html exits 2, a usage error found before the run ($?)" test $? -eq 2
 check "unwritable --html: one line naming it" sh -c \
     "test \$(wc -l <'$work/err') -eq 1 && grep -q 'no/such/x.html' '$work/err'"
 "$BENCHTOP" --batch --html '' >/dev/null 2>&1

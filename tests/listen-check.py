@@ -1,6 +1,12 @@
-"""listen-check.py PORT: the --listen endpoint of a running benchtop.
+"""listen-check.py PORT [CLASS]: the --listen endpoint of a running benchtop.
 
-Paths, methods, Accept negotiation, then malformed requests (huge
+The metrics as Prometheus users expect them (node_exporter's
+conventions): one unit a metric, named in it; every per-test value keyed
+by test alone (placement only on benchtop_test_info); benchtop_test_ok
+bare and benchtop_test_status a state set; a slice timestamp per test;
+the class spelt as --identify's CLASS; the same families and label sets
+in both formats, counters named with _total in both. Then paths,
+methods, Accept negotiation, then malformed requests (huge
 headers and URL, garbage, path traversal, bad methods, slowloris-style
 trickles): each gets a 4xx or a closed connection, never a 2xx or 5xx,
 and while 30 connections trickle, /metrics still answers within 2 s and
@@ -13,7 +19,107 @@ import sys
 import time
 
 PORT = int(sys.argv[1])
+CLASS = sys.argv[2] if len(sys.argv) > 2 else None
 problems = []
+OM_ACCEPT = "Accept: application/openmetrics-text;version=1.0.0\r\n"
+# Every per-test family and its one label set; the test's own value
+# families carry `test` alone.
+PER_TEST = {
+    "benchtop_op_seconds": {"test"},
+    "benchtop_op_cycles": {"test"},
+    "benchtop_latency_seconds": {"test"},
+    "benchtop_latency_cycles": {"test"},
+    "benchtop_bandwidth_bytes_per_second": {"test"},
+    "benchtop_rate_per_second": {"test"},
+    "benchtop_sample_cv_ratio": {"test"},
+    "benchtop_noisy_ratio": {"test"},
+    "benchtop_samples_total": {"test"},
+    "benchtop_last_slice_timestamp_seconds": {"test"},
+    "benchtop_test_ok": {"test"},
+    "benchtop_test_status": {"test", "status"},
+    "benchtop_test_info": {"test", "group", "unit", "placement"},
+    # deprecated, one release: the unit is what the value means
+    "benchtop_rate": {"test", "unit"},
+    "benchtop_sample_cv": {"test"},
+}
+DEPRECATED = ("benchtop_rate", "benchtop_sample_cv")
+STATUSES = {"ok", "unsupported", "failed", "stopped"}
+SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$')
+LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
+
+
+def parse(body):
+    """{family: (help, type)}, [(name, {label: value}, value)]."""
+    meta, samples = {}, []
+    for line in body.decode().splitlines():
+        if line.startswith("# HELP "):
+            name, _, text = line[7:].partition(" ")
+            meta.setdefault(name, [None, None])[0] = text
+        elif line.startswith("# TYPE "):
+            name, _, typ = line[7:].partition(" ")
+            meta.setdefault(name, [None, None])[1] = typ
+        elif line and not line.startswith("#"):
+            m = SAMPLE.match(line)
+            if not m:
+                problems.append(f"unparsed line: {line}")
+                continue
+            samples.append((m.group(1), dict(LABEL.findall(m.group(2) or "")),
+                            float(m.group(3))))
+    return meta, samples
+
+
+def contract(fmt, body):
+    """The families, label sets and values the names promise."""
+    meta, samples = parse(body)
+    names = {n for n, _, _ in samples}
+    for fam in ("benchtop_op_seconds", "benchtop_sample_cv_ratio",
+                "benchtop_test_status", "benchtop_test_info",
+                "benchtop_last_slice_timestamp_seconds",
+                "benchtop_samples_total", "benchtop_http_requests_total"):
+        expect(f"{fmt}: no {fam}", fam in names)
+    for n in names:
+        expect(f"{fmt}: {n} has no help", meta.get(n, [None])[0])
+    for dep in DEPRECATED:
+        expect(f"{fmt}: {dep} not marked deprecated",
+               (meta.get(dep, [""])[0] or "").startswith("Deprecated"))
+    for n, labels, v in samples:
+        if n in PER_TEST:
+            expect(f"{fmt}: {n} labels {sorted(labels)}",
+                   set(labels) == PER_TEST[n])
+        elif "test" in labels:
+            expect(f"{fmt}: {n}: a per-test family not in the contract",
+                   False)
+        if n != "benchtop_test_info":
+            expect(f"{fmt}: placement on {n}", "placement" not in labels)
+        if n.endswith("_total"):
+            typ = meta.get(n, [None, None])[1]
+            expect(f"{fmt}: counter {n} typed {typ}",
+                   typ == ("counter" if fmt == "text" else None))
+    status = {}
+    for n, labels, v in samples:
+        if n == "benchtop_test_status":
+            status.setdefault(labels["test"], {})[labels["status"]] = v
+    expect(f"{fmt}: no status series", status)
+    for test, states in status.items():
+        expect(f"{fmt}: {test} states {states}",
+               set(states) == STATUSES and sum(states.values()) == 1)
+    now = time.time()
+    for n, labels, v in samples:
+        if n == "benchtop_last_slice_timestamp_seconds":
+            expect(f"{fmt}: {labels['test']} slice at {v}, now {now}",
+                   now - 600 < v < now + 5)
+        if n == "benchtop_info" and CLASS:
+            expect(f"{fmt}: class {labels.get('class')} vs --identify's "
+                   f"{CLASS}", labels.get("class") == CLASS)
+    return {(n, tuple(sorted(l))) for n, l, _ in samples}
+
+
+def formats():
+    """The same families and label sets in both formats."""
+    _, _, text = get("/metrics")
+    _, _, om = get("/metrics", OM_ACCEPT)
+    expect("same series in both formats",
+           contract("text", text) == contract("openmetrics", om))
 
 
 def request(raw, timeout=5.0):
@@ -129,6 +235,7 @@ def slowloris():
 
 
 well_formed()
+formats()
 malformed()
 slowloris()
 well_formed()

@@ -1,6 +1,8 @@
 #!/bin/sh
-# listen.sh: --listen as a scraper and an attacker see it: /metrics that
-# promtool accepts, Accept negotiation, 404/405, malformed and trickling
+# listen.sh: --listen as a scraper and an attacker see it: /metrics named
+# as Prometheus users expect (listen-check.py), both formats accepted by
+# promtool with no warning and the OpenMetrics body by a strict
+# OpenMetrics parser where one is installed, Accept negotiation, 404/405, malformed and trickling
 # requests answered 4xx or closed without stalling the monitor; a port in
 # use or a bad address is one line and exit 2 before anything runs; on
 # TERM the port is free again.
@@ -37,15 +39,42 @@ $port), timeout=1)" 2>/dev/null || [ $i -ge 50 ]; do
 	i=$((i + 1))
 done
 sleep 1.5 # a slice of null_call in the store
-check "requests: $("$PYTHON" "$here/listen-check.py" "$port" 2>&1 |
-    tr '\n' ';')" "$PYTHON" "$here/listen-check.py" "$port"
-if command -v promtool >/dev/null 2>&1; then
+class=$("$BENCHTOP" --identify 2>/dev/null | sed -n 's/^class: //p')
+check "requests: $("$PYTHON" "$here/listen-check.py" "$port" "$class" 2>&1 |
+    tr '\n' ';')" "$PYTHON" "$here/listen-check.py" "$port" "$class"
+# scrape FILE [ACCEPT]: the /metrics body.
+scrape() {
 	"$PYTHON" -c "import urllib.request, sys; sys.stdout.buffer.write(\
-urllib.request.urlopen('http://127.0.0.1:$port/metrics').read())" \
-	    >"$work/body"
-	check "promtool check metrics accepts a scraped body" \
-	    sh -c "promtool check metrics <'$work/body'"
+urllib.request.urlopen(urllib.request.Request(\
+'http://127.0.0.1:$port/metrics', headers={'Accept': sys.argv[1]})).read())" \
+	    "${2:-text/plain}" >"$1"
+}
+scrape "$work/text"
+scrape "$work/om" "application/openmetrics-text;version=1.0.0"
+check "the OpenMetrics body ends in # EOF" sh -c "tail -n1 '$work/om' |
+    grep -qx '# EOF'"
+if command -v promtool >/dev/null 2>&1; then
+	for body in text om; do
+		promtool check metrics <"$work/$body" >"$work/lint" 2>&1
+		check "promtool, $body body, no warning: $(tr '\n' ';' \
+		    <"$work/lint")" sh -c "promtool check metrics \
+		    <'$work/$body' && ! test -s '$work/lint'"
+	done
+else
+	echo "note: promtool not installed, its check skipped"
 fi
+# A strict OpenMetrics parser (prometheus_client's), where one is found.
+for py in "$PYTHON" python3 /usr/bin/python3; do
+	if "$py" -c 'import prometheus_client.openmetrics.parser' 2>/dev/null
+	then
+		check "a strict OpenMetrics parser reads the body" "$py" -c "
+import sys
+from prometheus_client.openmetrics.parser import \\
+    text_string_to_metric_families as parse
+list(parse(open(sys.argv[1]).read()))" "$work/om"
+		break
+	fi
+done
 
 # A second benchtop on the same port: refused before anything runs.
 "$BENCHTOP" --watch 1 --listen "127.0.0.1:$port" >/dev/null 2>"$work/busy"

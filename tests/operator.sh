@@ -72,7 +72,9 @@ done
 # OpenMetrics: promtool must accept it (when promtool is installed).
 "$BENCHTOP" --batch -t 0.1 --only "$quick" --openmetrics >"$work/om" 2>&1
 check "--openmetrics has the metric names" grep -q \
-    '^benchtop_op_seconds{test="lmbench.null_call",group="syscall",placement="single"} ' \
+    '^benchtop_op_seconds{test="lmbench.null_call"} ' "$work/om"
+check "--openmetrics: group and placement on the info metric" grep -q \
+    '^benchtop_test_info{test="lmbench.null_call",group="syscall",unit="us",placement="single"} 1$' \
     "$work/om"
 if command -v promtool >/dev/null 2>&1; then
 	check "promtool check metrics" sh -c "promtool check metrics <'$work/om'"

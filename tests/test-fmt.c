@@ -312,9 +312,83 @@ test_sweep(void)
 	CHECK("sweep: reads back within 0.5%", bad_read == 0);
 }
 
+/* fmt_fit: a cut at a word or field, an ellipsis, never in a number. */
+static void
+test_fit(void)
+{
+	static const struct {
+		const char *in;
+		int width;
+		const char *want;
+	} fits[] = {
+		{ "ok single, noisy 100%", 30, "ok single, noisy 100%" },
+		{ "ok single, noisy 100%", 20, "ok single ..." },
+		{ "byte p4-2000, lmbench doug-750, ctxbench p2-350-2.4.18~", 45,
+		    "byte p4-2000, lmbench doug-750 ..." },
+		{ "ok single, noisy 100%", 12, "ok single..." },
+		{ "first look single", 9, "first ..." },
+		{ "TSC 2.10 GHz", 7, "TSC ..." },
+		{ "TSC 2.10 GHz", 11, "TSC 2.10..." },
+		{ "TSC 2.10 GHz", 10, "TSC ..." },
+		{ "focus: only lmbench.null_io runs (f: all again)", 40,
+		    "focus: only lmbench.null_io runs ..." },
+		{ "12345678", 5, "..." },
+		{ "CPU Oxide Turin [Zen 5, VM], 2 CPUs", 24,
+		    "CPU Oxide Turin ..." },
+		{ "1.23kx", 5, "..." },
+		{ "lmbench.ctx_2p_16k", 16, "lmbench.ctx_..." },
+		{ "abcdefghij", 6, "abc..." },
+		{ "abc", 2, ".." },
+	};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++) {
+		fmt_fit(buf, sizeof buf, fits[i].in, fits[i].width, "...");
+		if (!CHECK("fit: at a boundary, never in a number",
+		        strcmp(buf, fits[i].want) == 0 &&
+		            fmt_cells(buf) <= fits[i].width))
+			printf("     '%s' in %d: got '%s', want '%s'\n",
+			    fits[i].in, fits[i].width, buf, fits[i].want);
+	}
+	fmt_fit(buf, sizeof buf, "ok single, noisy 100%", 12, "\u2026");
+	if (!CHECK("fit: a one-cell ellipsis",
+	        strcmp(buf, "ok single \u2026") == 0))
+		printf("     got '%s'\n", buf);
+}
+
+/* fmt_value4: one format, 4 significant digits, at every size. */
+static void
+test_value4(void)
+{
+	static const struct {
+		double v;
+		const char *want;
+	} v4[] = {
+		{ 3893329.5, "3.893M" },
+		{ 33590000, "33.59M" },
+		{ 39861.9, "39.86k" },
+		{ 114.1, "114.1" },
+		{ 3.543, "3.543" },
+		{ 0.38, "0.3800" },
+		{ 999.96, "1.000k" },
+		{ 1e13, "10.00T" },
+	};
+	char buf[32];
+
+	for (size_t i = 0; i < sizeof v4 / sizeof v4[0]; i++) {
+		fmt_value4(buf, sizeof buf, v4[i].v, 9);
+		if (!CHECK("value4: 4 significant digits",
+		        strcmp(buf, v4[i].want) == 0))
+			printf("     %g: got '%s', want '%s'\n", v4[i].v, buf,
+			    v4[i].want);
+	}
+}
+
 int
 main(void)
 {
+	test_fit();
+	test_value4();
 	test_golden();
 	test_small_buffer();
 	test_sweep();

@@ -22,6 +22,8 @@ struct fake_clock {
 	double op_cost_ns; /* each fake operation */
 	double drift;      /* multiply op cost by this after each run */
 	uint64_t runs;     /* number of run() calls */
+	uint64_t reads;    /* number of reads so far */
+	uint64_t cheap_after, cheap_cost; /* reads cost this from then on */
 };
 
 static struct fake_clock fake;
@@ -31,6 +33,8 @@ fake_now(void *arg)
 {
 	struct fake_clock *c = arg;
 
+	if (c->cheap_after > 0 && ++c->reads > c->cheap_after)
+		c->read_cost_ns = c->cheap_cost;
 	c->now += c->read_cost_ns;
 	return c->now;
 }
@@ -119,6 +123,26 @@ test_slow_operation(void)
 	CHECK("slow calibrate ok", harness_calibrate(&h, &ctx, &n) == 0);
 	CHECK("slow op: n == 1", n == 1);
 	CHECK("slow op: one run only", fake.runs == 1);
+}
+
+/*
+ * A cost that keeps falling as fast as n grows (to 40% of itself after
+ * every run): no sample ever lasts half the target, and calibration says
+ * so after its tries rather than return an n it never confirmed.
+ */
+static void
+test_calibration_unsettled(void)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+	uint64_t n = 0;
+
+	setup(&h, &ctx, 20, 100, 25000000);
+	fake.drift = 0.4;
+	CHECK("unsettled calibration fails",
+	    harness_calibrate(&h, &ctx, &n) == BENCH_FAILED);
+	CHECK("and says why", strstr(ctx.reason, "did not settle") != NULL);
+	CHECK("after its tries", fake.runs == 64);
 }
 
 /* A ring that moves in whole trips: n never below the test's min_n. */
@@ -285,6 +309,27 @@ test_overheads(void)
 	CHECK("all-overhead sample is coarse", s.flags & SAMPLE_F_COARSE);
 	CHECK("... but not noisy (nothing disturbed it)",
 	    !(s.flags & SAMPLE_F_NOISY));
+}
+
+/*
+ * The clock grows cheaper between the timer's median and the empty
+ * loop's (101 timings of 4 reads at 50 ns, then 10 ns a read): the loop
+ * then times less than the timer alone, and its cost per iteration must
+ * come out 0, not below (it is subtracted from every operation).
+ */
+static void
+test_overheads_never_negative(void)
+{
+	struct harness h;
+	struct bench_ctx ctx;
+
+	setup(&h, &ctx, 50, 10, 25000000);
+	fake.cheap_after = 101 * 4;
+	fake.cheap_cost = 10;
+	harness_measure_overheads(&h);
+	CHECK("loop ns never negative", h.loop_ns_per_op == 0);
+	CHECK("loop ticks never negative", h.loop_ticks_per_op == 0);
+	CHECK_NEAR("the timer at its least", h.timer_ns, 30, 1e-9);
 }
 
 /*
@@ -536,19 +581,30 @@ test_real_clocks(void)
 	harness_measure_overheads(&h);
 	CHECK("timer overhead below 100 us", h.timer_ns < 100000);
 	CHECK("empty loop below 100 ns per iteration", h.loop_ns_per_op < 100);
-	CHECK("overheads never negative",
-	    h.timer_ns >= 0 && h.loop_ns_per_op >= 0 && h.timer_ticks >= 0);
+	CHECK("the empty loop costs something",
+	    h.loop_ns_per_op > 0 && h.loop_ticks_per_op > 0);
 	cycles_counter_close(&counter);
 }
 
-/* judge NOISE, CPU NS, PREEMPTIONS, WALL MS, TICKS, PMU, CPU-BOUND */
+/* judge NOISE, CPU NS, RUN DELAY NS, WALL MS, TICKS, PMU, CPU-BOUND */
 static unsigned
-judge(struct harness_noise *z, uint64_t cpu_ns, uint64_t nivcsw, double ms,
+judge(struct harness_noise *z, uint64_t cpu_ns, uint64_t delay_ns, double ms,
     uint64_t ticks, int pmu, int cpu_bound)
 {
-	struct harness_usage d = { cpu_ns, nivcsw };
+	struct harness_usage d = { cpu_ns, delay_ns, 0, 0 };
 
 	return harness_judge_noise(z, &d, (uint64_t)(ms * 1e6), ticks, pmu,
+	    cpu_bound);
+}
+
+/* The same with steal (ns) and no run delay. */
+static unsigned
+judge_steal(uint64_t steal_ns, double ms, int cpu_bound)
+{
+	struct harness_noise z = { 0 };
+	struct harness_usage d = { 0, 0, steal_ns, 0 };
+
+	return harness_judge_noise(&z, &d, (uint64_t)(ms * 1e6), 0, 0,
 	    cpu_bound);
 }
 
@@ -569,20 +625,38 @@ test_noise_rules(void)
 	CHECK("a partner's row is not", !bench_cpu_bound(&t_partner));
 	CHECK("a fork row is not", !bench_cpu_bound(&t_fork));
 
-	CHECK("all the CPU, never preempted: clean",
+	CHECK("all the CPU, never off it: clean",
 	    judge(&z, 24900000, 0, 25, 0, 0, 1) == 0);
-	CHECK("preempted once: noisy, preempted",
-	    judge(&z, 24900000, 1, 25, 0, 0, 1) ==
-	        (SAMPLE_F_NOISY | SAMPLE_F_PREEMPTED));
-	CHECK("70% of the CPU: noisy, starved",
-	    judge(&z, 17500000, 0, 25, 0, 0, 1) ==
-	        (SAMPLE_F_NOISY | SAMPLE_F_STARVED));
-	CHECK("load from the start is still load (50%, 3 preemptions)",
-	    judge(&z, 12500000, 3, 25, 0, 0, 1) ==
-	        (SAMPLE_F_NOISY | SAMPLE_F_PREEMPTED | SAMPLE_F_STARVED));
-	CHECK("too short to judge", judge(&z, 0, 5, 0.5, 0, 0, 1) == 0);
-	CHECK("a waiting test: half the CPU and preemptions are its normal",
-	    judge(&z, 12500000, 100, 25, 0, 0, 0) == 0);
+	CHECK("off the CPU 4% of the sample (1 ms of 25): clean",
+	    judge(&z, 24000000, 1000000, 25, 0, 0, 1) == 0);
+	CHECK("off the CPU 6% (1.5 ms of 25): noisy, off-CPU",
+	    judge(&z, 23500000, 1500000, 25, 0, 0, 1) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_OFF_CPU));
+	CHECK("load from the start is still load (50% off)",
+	    judge(&z, 12500000, 12500000, 25, 0, 0, 1) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_OFF_CPU));
+	CHECK("too short to judge", judge(&z, 0, 400000, 0.5, 0, 0, 1) == 0);
+	CHECK("a waiting test: its run delay is its partner's doing",
+	    judge(&z, 12500000, 12500000, 25, 0, 0, 0) == 0);
+	CHECK("steal counts for a CPU-bound test",
+	    judge_steal(10000000, 25, 1) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_OFF_CPU));
+	CHECK("and for a waiting one",
+	    judge_steal(10000000, 25, 0) ==
+	        (SAMPLE_F_NOISY | SAMPLE_F_OFF_CPU));
+	CHECK("a little steal is no noise", judge_steal(1000000, 25, 1) == 0);
+	{
+		struct harness_usage d = { 0, 2000000, 500000, 0 };
+
+		CHECK_NEAR("off share: run delay and steal over the wall",
+		    harness_off_share(&d, 25000000, 1), 0.1, 1e-12);
+		CHECK_NEAR("off share of a waiting test: steal alone",
+		    harness_off_share(&d, 25000000, 0), 0.02, 1e-12);
+		CHECK("off share never above 1",
+		    harness_off_share(&d, 2000000, 1) == 1);
+		CHECK("off share of a sample too short: none",
+		    harness_off_share(&d, 500000, 1) == -1);
+	}
 
 	/* PMU cycles per CPU ns: the core clock, for every test. */
 	harness_noise_reset(&z);
@@ -604,11 +678,13 @@ main(void)
 	test_real_clocks();
 	test_calibration_converges();
 	test_slow_operation();
+	test_calibration_unsettled();
 	test_min_n();
 	test_first_look();
 	test_first_look_cap();
 	test_overheads();
 	test_overheads_keep_least();
+	test_overheads_never_negative();
 	test_rescale();
 	test_failure_propagates();
 	test_baseline();

@@ -474,9 +474,90 @@ test_this_machine(void)
 	free(out);
 }
 
+/* libcpuid's codename against benchtop's generation. */
+static void
+test_codename(void)
+{
+	static const struct {
+		const char *generation, *codename;
+		int confirmed;
+	} cn[] = {
+		{ "Zen 5", "Abu Dhabi", 0 },    /* a table older than the CPU */
+		{ "Zen 4", "EPYC (Milan)", 0 }, /* a generation early */
+		{ "Zen 4", "EPYC (Genoa)", 1 },
+		{ "Zen", "Desktop Kit (Zen 2)", 0 },
+		{ "Zen 2", "Desktop Kit (Zen 2)", 1 },
+		{ "Katmai", "Pentium III (Katmai)", 1 },
+		{ "Mendocino/Dixon", "Pentium II (Dixon)", 1 },
+		{ "Thunderbird", "Athlon XP (Thorton)", 0 },
+		{ "Northwood", "Xeon (Gallatin)", 1 },
+		{ "", "Athlon 64 (ClawHammer/1024K)", 1 },
+	};
+	struct cpu_id id;
+
+	for (size_t i = 0; i < NELEM(cn); i++) {
+		memset(&id, 0, sizeof id);
+		id.cls.generation = cn[i].generation;
+		(void)snprintf(id.codename, sizeof id.codename, "%s",
+		    cn[i].codename);
+		if (!CHECK("codename against the generation",
+		        identify_codename_confirmed(&id) == cn[i].confirmed))
+			printf("     %s / %s\n", cn[i].generation,
+			    cn[i].codename);
+	}
+}
+
+/* A file under dir with text. */
+static void
+put(const char *dir, const char *rel, const char *text)
+{
+	char path[512], cmd[600];
+	FILE *f;
+
+	(void)snprintf(path, sizeof path, "%s/%s", dir, rel);
+	(void)snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", path);
+	if (system(cmd) != 0 || (f = fopen(path, "w")) == NULL)
+		return;
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The kernel's counts from a fixture tree: two packages of two cores of
+ * two threads, CPU 7 offline; per package: 2 cores, 4 logical. */
+static void
+test_kernel_counts(void)
+{
+	char dir[] = "/tmp/bt-cpus.XXXXXX", rel[64], val[16], cmd[64];
+	int cores = -1, logical = -1;
+
+	if (!CHECK("fixture tree", mkdtemp(dir) != NULL))
+		return;
+	put(dir, "online", "0-6\n");
+	for (int c = 0; c < 8; c++) {
+		(void)snprintf(rel, sizeof rel,
+		    "cpu%d/topology/physical_package_id", c);
+		(void)snprintf(val, sizeof val, "%d\n", c / 4);
+		put(dir, rel, val);
+		(void)snprintf(rel, sizeof rel, "cpu%d/topology/core_id", c);
+		(void)snprintf(val, sizeof val, "%d\n", c % 2);
+		put(dir, rel, val);
+	}
+	CHECK("kernel counts: read",
+	    identify_kernel_counts(dir, &cores, &logical) == 0);
+	if (!CHECK("kernel counts: per package", cores == 2 && logical == 4))
+		printf("     cores %d logical %d\n", cores, logical);
+	put(dir, "online", "");
+	CHECK("kernel counts: an empty list is none",
+	    identify_kernel_counts(dir, &cores, &logical) == -1);
+	(void)snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	(void)system(cmd);
+}
+
 int
 main(void)
 {
+	test_codename();
+	test_kernel_counts();
 	int skipped;
 
 	skipped = test_fixtures();

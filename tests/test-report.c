@@ -49,7 +49,7 @@ static char *
 render(enum report_format fmt)
 {
 	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
-		NULL };
+		NULL, NULL };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -136,12 +136,77 @@ test_fmt(void)
 			    cases[i].want);
 }
 
+/* How many times `label` occurs in `out`. */
+static int
+om_lines_with(const char *out, const char *label)
+{
+	int n = 0;
+
+	for (const char *p = strstr(out, label); p; p = strstr(p + 1, label))
+		n++;
+	return n;
+}
+
+/*
+ * The OpenMetrics names as Prometheus users expect them: one unit a
+ * metric, test alone as the values' label, placement on the info metric
+ * only, status as a state set, the class as --identify spells it.
+ */
+static void
+test_om(void)
+{
+	static const double last[2] = { 1796203980.125, NAN };
+	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
+		last, NULL };
+	char *buf = NULL, *out;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	strcpy(machine.class_id, "zen");
+	strcpy(machine.class_name, "Zen 5");
+	CHECK("om render ok", report_write(f, REPORT_OPENMETRICS, &rep) == 0);
+	fclose(f);
+	out = buf;
+	CHECK("op_seconds keyed by test alone",
+	    strstr(out,
+	        "\nbenchtop_op_seconds{test=\"lmbench.null_call\"} "
+	        "3.8e-07\n"));
+	CHECK("latency in seconds, its own metric",
+	    strstr(out,
+	        "\nbenchtop_latency_seconds{test=\"lmbench.null_call\"} "
+	        "3.8e-07\n"));
+	CHECK("cv as a ratio",
+	    strstr(out,
+	        "\nbenchtop_sample_cv_ratio{test=\"lmbench.null_call\"} "
+	        "0.005\n"));
+	CHECK("test_ok bare",
+	    strstr(out, "\nbenchtop_test_ok{test=\"bsd.lock_pingpong\"} 0\n"));
+	CHECK("status a state set",
+	    strstr(out,
+	        "\nbenchtop_test_status{test=\"bsd.lock_pingpong\","
+	        "status=\"unsupported\"} 1\n") &&
+	        strstr(out,
+	            "\nbenchtop_test_status{test=\"bsd.lock_pingpong\","
+	            "status=\"ok\"} 0\n"));
+	CHECK("placement only on the info metric",
+	    om_lines_with(out, "placement=") == 2 &&
+	        om_lines_with(out, "\nbenchtop_test_info{") == 2);
+	CHECK("class as --identify spells it",
+	    strstr(out, ",class=\"zen\",class_name=\"Zen 5\","));
+	CHECK("slice time to the millisecond",
+	    strstr(out,
+	        "\nbenchtop_last_slice_timestamp_seconds{test=\"lmbench."
+	        "null_call\"} 1796203980.125\n") &&
+	        om_lines_with(out, "timestamp_seconds{test=\"bsd.") == 0);
+	free(buf);
+}
+
 /* A full device: the error comes back as -1 with errno. */
 static void
 test_write_error(void)
 {
 	struct report rep = { &machine, results, 2, 1.0, 25.0, NULL, { { 0 } },
-		NULL };
+		NULL, NULL };
 	FILE *f = fopen("/dev/full", "w");
 
 	if (f == NULL)
@@ -158,6 +223,7 @@ main(void)
 	test_csv();
 	test_json();
 	test_fmt();
+	test_om();
 	test_write_error();
 	return check_summary("test-report");
 }

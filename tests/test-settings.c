@@ -1,7 +1,8 @@
 /*
  * test-settings.c: benchtoprc round-trips through a write and a read; a
- * damaged file warns with file:line and leaves the defaults; a missing
- * one is silent.
+ * bad line is warned about with file:line and skipped, every good line
+ * kept; a file with a bad line is kept as benchtoprc.bak before it is
+ * written over; a missing one is silent.
  */
 
 #include "config.h"
@@ -99,14 +100,18 @@ test_damaged(void)
 	} cases[] = {
 		{ "sort=name\nsort=sideways\n",
 		    "benchtoprc:2: sort: bad value 'sideways' (expected group, "
-		    "name, ns, cv or delta); using the defaults" },
-		{ "# c\n\ncolour=red\n",
-		    "benchtoprc:3: unknown key 'colour'; using the defaults" },
-		{ "workers\n", "benchtoprc:1: 'workers' is not key=value" },
-		{ "workers=0\n", "benchtoprc:1: workers: bad value '0'" },
-		{ "refresh=1e9\n", "benchtoprc:1: refresh: bad value" },
-		{ "hidden_groups=ipc,nope\n", "benchtoprc:1: hidden_groups" },
-		{ "ref=\n", "benchtoprc:1: ref: bad value ''" },
+		    "name, ns, cv or delta); ignored" },
+		{ "sort=name\n# c\n\ncolour=red\n",
+		    "benchtoprc:4: unknown key 'colour'; ignored" },
+		{ "sort=name\nworkers\n",
+		    "benchtoprc:2: 'workers' is not key=value" },
+		{ "sort=name\nworkers=0\n",
+		    "benchtoprc:2: workers: bad value '0'" },
+		{ "sort=name\nrefresh=1e9\n",
+		    "benchtoprc:2: refresh: bad value" },
+		{ "sort=name\nhidden_groups=ipc,nope\n",
+		    "benchtoprc:2: hidden_groups" },
+		{ "sort=name\nref=\n", "benchtoprc:2: ref: bad value ''" },
 	};
 	struct settings *s = calloc(1, sizeof *s);
 	char warn[512];
@@ -114,13 +119,16 @@ test_damaged(void)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		put_file(cases[i].text);
 		warn[0] = '\0';
-		CHECK("damaged: -1",
-		    settings_read(path, s, warn, sizeof warn) == -1);
+		CHECK("damaged: one bad line",
+		    settings_read(path, s, warn, sizeof warn) == 1 &&
+		        s->bad_lines == 1);
 		if (!CHECK("damaged: file:line and what",
 		        strstr(warn, cases[i].want) != NULL &&
 		            strncmp(warn, path, strlen(path)) == 0))
 			printf("     got '%s'\n", warn);
-		CHECK("damaged: the defaults", !s->present[SETTINGS_SORT]);
+		CHECK("damaged: the good line kept",
+		    s->present[SETTINGS_SORT] &&
+		        strcmp(s->value[SETTINGS_SORT], "name") == 0);
 	}
 	unlink(path);
 	warn[0] = '\0';
@@ -128,6 +136,71 @@ test_damaged(void)
 	    settings_read(path, s, warn, sizeof warn) == 0 && warn[0] == '\0' &&
 	        !s->present[SETTINGS_SORT]);
 	free(s);
+}
+
+/* The whole file into buf; its length, or -1. */
+static long
+slurp(const char *file, char *buf, size_t size)
+{
+	FILE *f = fopen(file, "r");
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return (long)n;
+}
+
+/*
+ * A file of three good lines and an unknown one: the three are kept,
+ * each bad line named on a line of its own; written over, the old file
+ * is kept as benchtoprc.bak and the note says so. A clean file makes no
+ * copy.
+ */
+static void
+test_keep_bad_file(void)
+{
+	static const char text[] = "sort=name\nref=netburst\n"
+	                           "hidden_groups=cpu\ncolor=blue\nquiet=2\n";
+	struct settings *s = calloc(1, sizeof *s), *out = calloc(1, sizeof *s);
+	char warn[1024], note[8400], err[512], bak[4300], buf[512];
+
+	put_file(text);
+	CHECK("two bad lines", settings_read(path, s, warn, sizeof warn) == 2);
+	CHECK("the good lines kept",
+	    strcmp(s->value[SETTINGS_SORT], "name") == 0 &&
+	        strcmp(s->value[SETTINGS_REF], "netburst") == 0 &&
+	        strcmp(s->value[SETTINGS_HIDDEN_GROUPS], "cpu") == 0 &&
+	        !s->present[SETTINGS_QUIET]);
+	if (!CHECK("each bad line on a line of its own",
+	        strstr(warn, "benchtoprc:4: unknown key 'color'; ignored\n") !=
+	                NULL &&
+	            strstr(warn, "benchtoprc:5: quiet: bad value '2'") != NULL))
+		printf("     got '%s'\n", warn);
+	settings_set(out, SETTINGS_SORT, "cv");
+	(void)snprintf(bak, sizeof bak, "%s.bak", path);
+	unlink(bak);
+	CHECK("written over",
+	    settings_replace(path, out, s, note, sizeof note, err,
+	        sizeof err) == 0);
+	CHECK("the old file kept as .bak",
+	    slurp(bak, buf, sizeof buf) > 0 && strcmp(buf, text) == 0);
+	CHECK("the note names the .bak",
+	    strstr(note, "kept as ") != NULL && strstr(note, bak) != NULL);
+	CHECK("the new file written",
+	    slurp(path, buf, sizeof buf) > 0 && strstr(buf, "sort=cv\n"));
+	unlink(bak);
+	CHECK("a clean file: read, no bad line",
+	    settings_read(path, s, warn, sizeof warn) == 0);
+	CHECK("a clean file: no copy, no note",
+	    settings_replace(path, out, s, note, sizeof note, err,
+	        sizeof err) == 0 &&
+	        access(bak, F_OK) != 0 && note[0] == '\0');
+	unlink(path);
+	free(s);
+	free(out);
 }
 
 int
@@ -140,6 +213,7 @@ main(void)
 	test_path();
 	test_round_trip();
 	test_damaged();
+	test_keep_bad_file();
 	(void)snprintf(sub, sizeof sub, "%s/benchtop", dir);
 	(void)rmdir(sub);
 	(void)rmdir(dir);

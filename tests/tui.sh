@@ -149,6 +149,9 @@ if wait_for "quiet off" 4; then ok; else fail_screen "Q again: quiet off"; fi
 shows "a group heading summarises its tests" "syscall .*2 tests: [0-9] ok"
 T send-keys a
 if wait_for "one line per group" 3; then ok; else fail_screen "a: collapsed"; fi
+# Each group's geometric-mean ratio, in the VS REF column.
+if wait_for "^.. syscall .* [0-9.]*[0-9]x" 3; then ok
+else fail_screen "a: a group's geometric-mean ratio"; fi
 screen
 if ! has "^lmbench.null_call"; then ok; else fail_screen "a: no test rows"; fi
 T send-keys a
@@ -229,10 +232,11 @@ stop() {
 # The header never wraps: "benchtop", "CPU", the state, the references,
 # then the column titles, each on its own line.
 header_whole() {
-	awk '/^TEST / { exit !(NR == 6 || NR == 7) }
+	awk '/^TEST / { exit !(NR >= 6 && NR <= 8) }
 	    NR == 1 && !/^benchtop / { exit 1 } NR == 2 && !/^CPU / { exit 1 }
 	    NR == 3 && !/^kernel: .*; clock .*; THP / { exit 1 }
-	    NR == 4 && !/^workers / { exit 1 } NR >= 5 && !/^ref / { exit 1 }
+	    NR == 4 && !/^workers / { exit 1 }
+	    NR >= 5 && !/^ref / && !/^BYTE 3\.11 index: / { exit 1 }
 	    END { if (NR < 6) exit 1 }' "$work/screen"
 }
 # Every test row shows a unit beside its value.
@@ -252,6 +256,10 @@ shows "class B: the P-4 serves the BYTE rows" "^ref B netburst: byte p4-2000"
 shows "columns VS A, VS B, B/A" "VS A .*VS B .*B/A"
 # B/A is the references' own: the P-4's syscall rate over the P-III's.
 shows "B/A: the P-4's syscalls against the P-III's" "^byte.syscall .* 0\.54x"
+shows "B/A: '-' where one machine stands in for both" \
+    "^lmbench.null_call .*x~  *- "
+shows "the BYTE 3.11 index line, the seed machines' beside it" \
+    "^BYTE 3.11 index: not in this run (--only)  p3-850m(A) 93.3"
 if wait_for '^lmbench.null_call .*[0-9]x~' 15; then ok
 else fail_screen "a stand-in is marked"; fi
 screen
@@ -298,13 +306,108 @@ shows "LANG=C: ASCII group heading" "^-- syscall"
 screen
 if header_whole && units_whole; then ok; else fail_screen "LANG=C 80x24: whole header, units"; fi
 stop
-# A damaged file: one warning naming file:line, the defaults, a screen.
-printf 'sort=name\nsort=sideways\n' >"$rc"
+# A damaged file: each bad line named (file:line), every good one kept,
+# and on quit the file kept as benchtoprc.bak before it is written over.
+printf 'sort=name\nref=netburst\nhidden_groups=cpu\ncolor=blue\n' >"$rc"
+cp "$rc" "$work/rc.orig"
+rm -f "$rc.bak"
 start 120x40
 if wait_for '^TEST ' 10; then ok; else fail_screen "starts despite a damaged file"; fi
-if grep -q "benchtoprc:2: sort: bad value 'sideways'.*using the defaults" \
-    "$work/rc.err"; then ok; else fail "damaged file: file:line warning"; cat "$work/rc.err"; fi
-shows "damaged file: the default sort" "sort group"
+if grep -q "benchtoprc:4: unknown key 'color'; ignored" "$work/rc.err"
+then ok; else fail "damaged file: file:line warning"; cat "$work/rc.err"; fi
+shows "damaged file: the good sort kept" "sort name"
+shows "damaged file: the good ref kept" "^ref netburst: "
 stop
+if cmp -s "$rc.bak" "$work/rc.orig"; then ok
+else fail "damaged file kept as benchtoprc.bak"; fi
+if grep -q "kept as .*benchtoprc.bak" "$work/rc.err"; then ok
+else fail "the .bak is said"; cat "$work/rc.err"; fi
+if grep -qx 'sort=name' "$rc" && grep -qx 'hidden_groups=cpu' "$rc"; then ok
+else fail "the good lines written back"; cat "$rc"; fi
+rm -f "$rc" "$rc.bak"
+
+# ---- The help: every key of the key table, scrolling at 80x24 ----
+keys_src=${top_srcdir:-.}/src/ui-keys.c
+awk '/^const struct ui_keydef ui_keys\[\] = \{/,/^};/' "$keys_src" |
+    tr '\n' ' ' | grep -o '}, *"[^"]*"' | sed 's/^}, *"//; s/"$//' \
+    >"$work/keys"
+if [ "$(wc -l <"$work/keys")" -gt 20 ]; then ok
+else fail "read the key table from $keys_src"; fi
+LOOK='LANG=C.UTF-8'
+start 80x24
+if wait_for '^TEST ' 10; then ok; else fail_screen "80x24 for the help"; fi
+T send-keys '?'
+if wait_for "^help, lines 1-" 3; then ok; else fail_screen "? at 80x24"; fi
+screen
+cp "$work/screen" "$work/help"
+# The help's lines below the header (the header's height varies).
+help_body() { awk 'NR > 3 && !/^(ref |BYTE 3\.11 index|kernel)/' "$work/screen"; }
+second_line=$(help_body | sed -n 2p)
+T send-keys j
+if wait_for "^help, lines 2-" 3; then ok; else fail_screen "j scrolls the help"; fi
+if [ "$(help_body | sed -n 1p)" = "$second_line" ]; then ok
+else fail_screen "the help moved by a line"; fi
+# Page down to the end, keeping every page.
+i=0
+while ! has "k/PgUp: back up" && [ $i -lt 20 ]; do
+	T send-keys NPage
+	sleep 0.4
+	screen
+	cat "$work/screen" >>"$work/help"
+	i=$((i + 1))
+done
+if has "k/PgUp: back up"; then ok; else fail_screen "the help's end"; fi
+missing=
+while IFS= read -r k; do
+	grep -qF -- "  $k " "$work/help" || missing="$missing '$k'"
+done <"$work/keys"
+if [ -z "$missing" ]; then ok; else fail "keys not in the help:$missing"; fi
+# Every column, mark and unit explained.
+missing=
+for w in VALUE NS/OP CYC/OP HISTORY CV% "VS BASELINE" "VS REF" "B/A" \
+    STATUS "noisy N%" "~  " "n/c" lps lpm KBps MB/s calls/s loops/s \
+    "us, ns" cycles "geometric-mean"; do
+	grep -qF -- "$w" "$work/help" || missing="$missing '$w'"
+done
+if [ -z "$missing" ]; then ok; else fail "not explained in the help:$missing"; fi
+T send-keys x
+if wait_for '^TEST ' 3; then ok; else fail_screen "any key leaves the help"; fi
+stop
+
+# ---- Cut text: at 80, 100 and 120 columns no number is cut ----
+# A line as wide as the screen that ends in a digit or a point ends in a
+# cut number ("TSC 2", "noisy 10"): cut text ends in an ellipsis.
+cut_number() {
+	awk -v w="$1" 'length($0) >= w && /[0-9.]$/ { print; bad = 1 }
+	    END { exit !bad }' "$work/screen"
+}
+for g in 80x24 100x30 120x40; do
+	start "$g" --ref p6,netburst
+	if wait_for '^byte.syscall  *[0-9]' 15; then ok; else fail_screen "$g rows"; fi
+	T send-keys f
+	sleep 1
+	screen
+	if ! cut_number "${g%x*}"; then ok; else fail_screen "$g: a number cut"; fi
+	T send-keys f b
+	sleep 1
+	screen
+	if ! cut_number "${g%x*}"; then ok; else fail_screen "$g: a number cut after b"; fi
+	stop
+done
+rm -f "$rc"
+
+# ---- One CPU allowed: placement same, and u says why it cannot ----
+if command -v taskset >/dev/null 2>&1; then
+	saved=$BENCHTOP
+	BENCHTOP="taskset -c 0 $BENCHTOP"
+	start 80x24
+	BENCHTOP=$saved
+	shows "one CPU: placement same" "placement same (1 CPU allowed)"
+	T send-keys u
+	shows "one CPU: u says why" "cannot spread, 1 CPU allowed"
+	shows "one CPU: still same" "placement same (1 CPU allowed)"
+	stop
+	rm -f "$rc"
+fi
 
 finish tui

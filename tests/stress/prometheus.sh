@@ -2,9 +2,12 @@
 # prometheus.sh (CI): a real Prometheus scrapes benchtop two ways:
 # directly (--watch 5 --listen) and through node_exporter's textfile
 # collector reading --openmetrics-file. benchtop_op_seconds of
-# lmbench.null_call must come back positive through each path, promtool
-# must accept a scraped body, and every query of the Grafana dashboard
-# must return data. Everything on loopback, stopped within ~90 s.
+# lmbench.null_call must come back positive through each path (Prometheus
+# asks benchtop for OpenMetrics, so its own parser reads that body),
+# promtool must accept both bodies with no warning, only
+# benchtop_test_info may carry placement, benchtop_test_status is a state
+# set, and every query of the Grafana dashboard must return data.
+# Everything on loopback, stopped within ~90 s.
 set -u
 
 BENCHTOP=${BENCHTOP:-./src/benchtop}
@@ -86,19 +89,45 @@ for job in benchtop node; do
 	check "Prometheus has $expr > 0: $(query "$expr")" \
 	    positive "$(query "$expr")"
 done
-"$PYTHON" -c "import urllib.request, sys; sys.stdout.buffer.write(\
-urllib.request.urlopen('http://127.0.0.1:$bt/metrics').read())" \
-    >"$work/body"
-check "promtool check metrics accepts a scraped body" \
-    sh -c "promtool check metrics <'$work/body'"
+for accept in text/plain application/openmetrics-text; do
+	"$PYTHON" -c "import urllib.request, sys; sys.stdout.buffer.write(\
+urllib.request.urlopen(urllib.request.Request(\
+'http://127.0.0.1:$bt/metrics', headers={'Accept': sys.argv[1]})).read())" \
+	    "$accept" >"$work/body"
+	promtool check metrics <"$work/body" >"$work/lint" 2>&1
+	check "promtool: $accept body, no warning: $(tr '\n' ';' <"$work/lint")" \
+	    sh -c "promtool check metrics <'$work/body' && ! test -s \
+	    '$work/lint'"
+done
+# names EXPR: the metric names of the query's series, sorted, one line.
+names() {
+	"$PYTHON" - "$prom" "$1" <<'PY'
+import json, sys, urllib.parse, urllib.request
+url = "http://127.0.0.1:%s/api/v1/query?query=%s" % (
+    sys.argv[1], urllib.parse.quote(sys.argv[2]))
+r = json.load(urllib.request.urlopen(url, timeout=5))
+print(" ".join(sorted({s["metric"].get("__name__", "?")
+                       for s in r["data"]["result"]})))
+PY
+}
+for job in benchtop node; do
+	got=$(names "{__name__=~\"benchtop_.+\",placement!=\"\",job=\"$job\"}")
+	check "$job: only benchtop_test_info carries placement ($got)" \
+	    test "$got" = benchtop_test_info
+	expr="sum by (test) (benchtop_test_status{job=\"$job\"})"
+	check "$job: one status set per test: $(query "$expr")" \
+	    test "$(query "$expr")" = "3 1"
+done
 "$PYTHON" -c "import json, sys
 for p in json.load(open(sys.argv[1]))['panels']:
     for t in p['targets']:
         print(t['expr'])" "$dashboard" >"$work/exprs"
 check "the dashboard has queries" test -s "$work/exprs"
-# Metric names (words with an underscore) are all benchtop's own.
+# Metric names (words with an underscore, less PromQL's own) are all
+# benchtop's own.
 check "dashboard queries name only benchtop's metrics" sh -c \
-    "! grep -o '[a-z_:]*_[a-z_:]*' '$work/exprs' | grep -qv '^benchtop_'"
+    "! grep -o '[a-z_:]*_[a-z_:]*' '$work/exprs' |
+    grep -v '^group_left\$\|^group_right\$' | grep -qv '^benchtop_'"
 while read -r expr; do
 	check "dashboard query returns data: $expr: $(query "$expr")" \
 	    sh -c "test \"\$1\" -gt 0" - "$(query "$expr" | cut -d' ' -f1)"
