@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "machine-cpu.h"
+#include "machine-steal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -321,21 +322,25 @@ context_parse_cgroup2(const char *text, char *buf, size_t size)
 int
 context_parse_stat(const char *text, struct context_cpu_times *t)
 {
-	unsigned long long v[10] = { 0 };
-	int got;
+	struct steal_jiffies j;
+	const char *p = text + 3;
+	int fields = 0;
 
 	memset(t, 0, sizeof *t);
-	if (strncmp(text, "cpu ", 4) != 0)
+	if (strncmp(text, "cpu ", 4) != 0 ||
+	    steal_parse_stat(text, -1, &j) != 0)
 		return -1;
-	got = sscanf(text + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
-	    &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
-	/* Steal is the 8th field (Linux 2.6.11 on); without it, unknown. */
-	if (got < 8)
+	/* Steal is the 8th number (Linux 2.6.11 on): a line without it has
+	 * no steal to state, which is not the same as none. */
+	while (fields < 8 && *(p += strspn(p, " ")) >= '0' && *p <= '9') {
+		fields++;
+		p += strspn(p, "0123456789");
+	}
+	if (fields < 8)
 		return -1;
-	for (int i = 0; i < 8; i++)
-		t->total += v[i];
-	t->irq = v[5] + v[6];
-	t->steal = v[7];
+	t->total = j.total;
+	t->irq = j.irq;
+	t->steal = j.steal;
 	t->valid = 1;
 	return 0;
 }

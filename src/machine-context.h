@@ -136,7 +136,8 @@ void context_parse_cmdline(const char *text, char *buf, size_t size);
 void context_parse_cpu_max(const char *text, char *buf, size_t size);
 /* The "0::/path" line of /proc/self/cgroup, or -1 (v1 only). */
 int context_parse_cgroup2(const char *text, char *buf, size_t size);
-/* The aggregate "cpu" line of /proc/stat; 0, or -1 (times->valid 0). */
+/* The aggregate "cpu" line of /proc/stat (machine-steal.c's parser);
+ * 0, or -1 (times->valid 0) when it has no steal field. */
 int context_parse_stat(const char *text, struct context_cpu_times *t);
 /* Steal and irq shares (%) between two readings; NAN when unknown. */
 void context_shares(const struct context_cpu_times *was,
