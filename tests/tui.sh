@@ -341,7 +341,7 @@ if wait_for "^help, lines 1-" 3; then ok; else fail_screen "? at 80x24"; fi
 screen
 cp "$work/screen" "$work/help"
 # The help's lines below the header (the header's height varies).
-help_body() { awk 'NR > 3 && !/^(ref |BYTE 3\.11 index|kernel)/' "$work/screen"; }
+help_body() { awk 'NR > 3 && !/^(ref |BYTE 3\.11 index|kernel|workers )/' "$work/screen"; }
 second_line=$(help_body | sed -n 2p)
 T send-keys j
 if wait_for "^help, lines 2-" 3; then ok; else fail_screen "j scrolls the help"; fi
