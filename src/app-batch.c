@@ -264,6 +264,8 @@ run_all(void *arg)
 	for (size_t i = 0; b->sliced != NULL && i < b->n; i++)
 		finish_sliced(b, i);
 	progress(0, 0, NULL);
+	/* Read again: the steal and irq shares over the run. */
+	context_read(&b->machine.ctx, "/");
 	cycles_counter_close(&b->counter);
 	return NULL;
 }
@@ -410,7 +412,13 @@ write_report(struct batch *b)
 	}
 	if (b->o->check != NULL) {
 		struct verdict_report vr = check_report(b);
-		int rc = verdict_write(stdout, &vr);
+		int rc;
+
+		/* The context's differences first, where text can say them. */
+		if (b->o->format == REPORT_TEXT)
+			vr.context_moved = verdict_context_diff(stdout, &b->ref,
+			    b->ref_index, &b->machine.ctx);
+		rc = verdict_write(stdout, &vr);
 
 		free((void *)vr.slices);
 		free((void *)vr.nslices);

@@ -30,6 +30,7 @@
 #include "base-tmpdir.h"
 #include "bench-registry.h"
 #include "bench-util.h"
+#include "export-context.h"
 #include "export-listen.h"
 #include "export-log.h"
 #include "export.h"
@@ -74,6 +75,8 @@ struct live {
 	int ref_from_rc;     /* --ref came from benchtoprc */
 	struct exporter exporter;
 	int have_exporter;
+	struct context_watch context; /* --watch's: read every pass */
+	size_t context_changes;
 	struct listener *listener; /* --listen, or NULL */
 };
 
@@ -221,6 +224,7 @@ prepare(struct live *l, char *err, size_t size)
 	(void)bench_usable_cpus(); /* the process's mask, before any pinning */
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
+	context_watch_init(&l->context, &l->machine.ctx);
 	rc = compare_load(&l->ref, l->o->data, l->o->ref, l->machine.class_id,
 	    l->refs, err, size);
 	if (rc != 0 && l->ref_from_rc) {
@@ -339,8 +343,15 @@ export_pass(struct live *l)
 {
 	int pass = monitor_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc = 0;
 
-	if (l->have_exporter)
+	/* The context first: a change is logged before the samples after
+	 * it, and the OpenMetrics file states the context now. */
+	l->context_changes += context_watch_tick(&l->context, l->store, &l->log,
+	    l->have_exporter ? &l->exporter : NULL, l->context_changes, NULL,
+	    NULL);
+	if (l->have_exporter) {
+		l->exporter.ctx = &l->context.now;
 		rc = exporter_tick(&l->exporter);
+	}
 	if (l->log.fd >= 0)
 		(void)sample_log_write(&l->log, 0);
 	monitor_screen_end(l->monitor, pass);

@@ -16,6 +16,7 @@
 
 #include "base-units.h"
 #include "export.h"
+#include "machine-context.h"
 
 /* The first size of the line buffer; it doubles as needed. */
 #define LOG_FIRST_CAP 4096
@@ -194,6 +195,31 @@ flush_pending(struct sample_log *lg)
 	memmove(lg->pending, lg->pending + done, lg->len - done);
 	lg->len -= done;
 	return lg->len == 0 ? 0 : -1;
+}
+
+int
+sample_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
+    const char *key, size_t marks)
+{
+	char line[256], safe[CONTEXT_LABEL_MAX];
+	int w;
+
+	if (lg->fd < 0 || lg->store == NULL)
+		return 0;
+	/* A comma or a quote would shift the columns: a CSV reader reads
+	 * eleven fields on every line. */
+	(void)snprintf(safe, sizeof safe, "%s", label);
+	for (char *p = safe; *p != '\0'; p++)
+		if (*p == ',' || *p == '"' || *p == '\n')
+			*p = ' ';
+	w = snprintf(line, sizeof line,
+	    "%.3f,benchtop.context,,%s,,,,%.48s,%zu,0,0\n",
+	    lg->epoch_s + t_ms / 1e3, safe, key, marks);
+	if (w < 0 || (size_t)w >= sizeof line || reserve(lg, (size_t)w) != 0)
+		return -1;
+	memcpy(lg->pending + lg->len, line, (size_t)w);
+	lg->len += (size_t)w;
+	return 0;
 }
 
 int

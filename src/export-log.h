@@ -53,6 +53,16 @@ int sample_log_start(struct sample_log *lg, struct store *s);
 int sample_log_write(struct sample_log *lg, size_t marks);
 
 /*
+ * A change of the machine's context as a row of the same eleven fields:
+ * test "benchtop.context", no value, the change's name ("THP always") in
+ * the unit column and the fact's key in the placement column, `marks`
+ * counting it; at `t_ms` on the store's clock. Written with the next
+ * sample_log_write, in order. 0, or -1 (out of memory).
+ */
+int sample_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
+    const char *key, size_t marks);
+
+/*
  * "" when all is well, else one line for the status: "--log: No space
  * left on device, 120 lines waiting, 3 samples lost".
  */

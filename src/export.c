@@ -190,6 +190,7 @@ write_om(struct exporter *x, size_t n)
 		.results = x->res,
 		.n = n,
 		.last_slice_s = x->last_slice_s,
+		.ctx = x->ctx,
 	};
 	char tmp[PATH_MAX];
 	FILE *f;
@@ -257,4 +258,28 @@ exporter_tick(struct exporter *x)
 	if (x->jsonl != NULL && (fflush(x->jsonl) != 0 || ferror(x->jsonl)))
 		return -1;
 	return x->om_path != NULL ? write_om(x, m) : 0;
+}
+
+void
+export_jsonl_context(struct exporter *x, const char *key, const char *was,
+    const char *now, const char *label, double at_s)
+{
+	FILE *f = x->jsonl;
+
+	if (f == NULL)
+		return;
+	report_jsonl_head(f, x->machine, time_wall_s());
+	fputs(", \"test\": \"benchtop.context\", \"version\": 1, "
+	      "\"status\": \"changed\", \"value\": null, \"unit\": null, "
+	      "\"key\": ",
+	    f);
+	report_json_string(f, key);
+	fputs(", \"was\": ", f);
+	report_json_string(f, was);
+	fputs(", \"now\": ", f);
+	report_json_string(f, now);
+	fputs(", \"label\": ", f);
+	report_json_string(f, label);
+	fprintf(f, ", \"at_s\": %.3f}\n", at_s);
+	(void)fflush(f);
 }

@@ -29,6 +29,10 @@ struct exporter {
 	struct test_result *res;
 	double *last_slice_s;       /* per res: when its last slice ended */
 	double *ns, *cyc, *scratch; /* one ring's samples, summarised */
+
+	/* The context now (the screen's or --watch's, read again each
+	 * refresh by the same thread), or NULL: the machine's at start. */
+	const struct machine_context *ctx;
 };
 
 int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
@@ -54,6 +58,15 @@ int exporter_tick(struct exporter *x);
 /* Wall time (s since 1970, UTC) of the store's epoch: a sample's
  * timestamp is this plus its t_ms. */
 double export_store_epoch_s(const struct store *s);
+
+/*
+ * A change of the machine's context as a JSONL record of a test's shape
+ * ("test": "benchtop.context", a consumer keyed on "test" skips it): the
+ * fact's key, its value before and now, its name ("THP always") and when,
+ * in seconds since the store's epoch. Flushed at once.
+ */
+void export_jsonl_context(struct exporter *x, const char *key, const char *was,
+    const char *now, const char *label, double at_s);
 
 /* A result's status, reason and calibration from a store snapshot. */
 void export_result_from_view(struct test_result *r, const struct store_view *v);

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine-context.h"
+
 #define MAX_LINE 1024
 
 /* One TSV file being read, for "file:line" messages. */
@@ -446,6 +448,13 @@ identify_print(FILE *out, const char *dump_path, const char *machines_tsv,
 	} else if (cpu_read_dump(dump_path, &id, err, errsize) != 0)
 		return -1;
 	print_fields(out, &id, kcores, klogical);
+	if (dump_path == NULL) {
+		/* The shares since boot: /proc/stat's counters start at 0. */
+		struct machine_context ctx = { .times = { .valid = 1 } };
+
+		context_read(&ctx, "/");
+		context_print(out, &ctx, "since boot");
+	}
 	return identify_print_machines(out, id.cls.id, machines_tsv, err,
 	    errsize);
 }

@@ -28,4 +28,5 @@ machine_probe(struct machine *m, const struct cycles_info *clock)
 	(void)snprintf(m->class_name, sizeof m->class_name, "%s",
 	    m->cpu.cls.name[0] ? m->cpu.cls.name : "unknown");
 	m->clock = *clock;
+	context_read(&m->ctx, "/");
 }

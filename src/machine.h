@@ -6,6 +6,7 @@
 #define BENCHTOP_MACHINE_H
 
 #include "base-cycles.h"
+#include "machine-context.h"
 #include "machine-cpu.h"
 
 struct machine {
@@ -16,6 +17,9 @@ struct machine {
 	char class_id[16];   /* p6, netburst, k7, zen...: refdata's class */
 	char class_name[48]; /* "P7 (NetBurst)", "Zen 4 (EPYC)" */
 	struct cycles_info clock;
+	/* The kernel's and the host's context at start (machine_probe);
+	 * a batch run reads it again at its end for the steal share. */
+	struct machine_context ctx;
 };
 
 /* Fill `m` from uname, the CPU identification and measured clocks. */

@@ -23,7 +23,7 @@
 
 #define MAX_FIELDS 16
 
-enum table { T_NONE, T_MACHINES, T_RESULTS, T_BASELINES, T_EXTRA };
+enum table { T_NONE, T_MACHINES, T_RESULTS, T_BASELINES, T_EXTRA, T_CONTEXT };
 
 static const char *const stat_names[REF_STAT_COUNT] = {
 	[REF_RESULT] = "result",
@@ -268,6 +268,27 @@ extra_row(struct parse *p, char **f)
 	return 0;
 }
 
+static int
+context_row(struct parse *p, char **f)
+{
+	struct refdata *rd = p->rd;
+	struct ref_context *c;
+	size_t mi;
+
+	if ((mi = refdata_machine_index(rd, f[0])) == SIZE_MAX)
+		return fail(p, "unknown machine '%.64s'", f[0]);
+	if (f[1][0] == '\0' || refdata_context(rd, mi, f[1]) != NULL)
+		return fail(p, "%s context key '%.64s'",
+		    f[1][0] ? "duplicate" : "empty", f[1]);
+	c = grow((void **)&rd->contexts, &rd->ncontexts, sizeof *c);
+	if (c == NULL)
+		return fail(p, "out of memory");
+	c->machine = mi;
+	c->key = strdup(f[1]);
+	c->value = strdup(f[2]);
+	return 0;
+}
+
 /* ---- lines ---- */
 
 /* Split at tabs in place; returns the field count (at most MAX_FIELDS). */
@@ -296,6 +317,8 @@ header(struct parse *p, char **f, size_t n)
 	else if (n >= 3 && strcmp(f[0], "id") == 0 &&
 	    strcmp(f[1], "title") == 0)
 		p->table = T_EXTRA;
+	else if (n == 3 && strcmp(f[0], "machine_context") == 0)
+		p->table = T_CONTEXT;
 	else
 		return 0;
 	p->ncols = n;
@@ -308,7 +331,8 @@ row(struct parse *p, char **f, size_t n)
 	static const size_t want[][2] = { [T_MACHINES] = { 9, 12 },
 		[T_RESULTS] = { 6, 7 },
 		[T_BASELINES] = { 5, 5 },
-		[T_EXTRA] = { 3, 3 } };
+		[T_EXTRA] = { 3, 3 },
+		[T_CONTEXT] = { 3, 3 } };
 
 	if (p->table == T_NONE)
 		return fail(p, "a row before any header row");
@@ -321,6 +345,8 @@ row(struct parse *p, char **f, size_t n)
 		return result_row(p, f);
 	case T_BASELINES:
 		return baseline_row(p, f);
+	case T_CONTEXT:
+		return context_row(p, f);
 	default:
 		return extra_row(p, f);
 	}
@@ -483,6 +509,46 @@ refdata_baseline(const struct refdata *rd, const char *index, const char *test)
 	return NULL;
 }
 
+const char *
+refdata_context(const struct refdata *rd, size_t machine, const char *key)
+{
+	for (size_t i = 0; i < rd->ncontexts; i++)
+		if (rd->contexts[i].machine == machine &&
+		    strcmp(rd->contexts[i].key, key) == 0)
+			return rd->contexts[i].value;
+	return NULL;
+}
+
+void
+refdata_context_of(const struct refdata *rd, size_t machine,
+    struct machine_context *out)
+{
+	memset(out, 0, sizeof *out);
+	out->steal_pct = out->irq_pct = NAN;
+	for (size_t i = 0; i < rd->ncontexts; i++) {
+		const struct ref_context *c = &rd->contexts[i];
+
+		if (c->machine != machine)
+			continue;
+		/* Shares of the run that saved it, not facts. */
+		if (strcmp(c->key, "steal_pct") == 0)
+			out->steal_pct = atof(c->value);
+		else if (strcmp(c->key, "irq_pct") == 0)
+			out->irq_pct = atof(c->value);
+		else
+			context_set(out, c->key, c->value);
+	}
+}
+
+int
+refdata_has_context(const struct refdata *rd, size_t machine)
+{
+	for (size_t i = 0; i < rd->ncontexts; i++)
+		if (rd->contexts[i].machine == machine)
+			return 1;
+	return 0;
+}
+
 static void
 machine_free(struct ref_machine *m)
 {
@@ -517,6 +583,11 @@ refdata_free(struct refdata *rd)
 	}
 	for (size_t i = 0; i < rd->nextra; i++)
 		free(rd->extra_ids[i]);
+	for (size_t i = 0; i < rd->ncontexts; i++) {
+		free(rd->contexts[i].key);
+		free(rd->contexts[i].value);
+	}
+	free(rd->contexts);
 	free(rd->machines);
 	free(rd->results);
 	free(rd->baselines);

@@ -9,6 +9,10 @@
  *   machine  results:   machine test stat value unit source [version]
  *   index    baselines: index test baseline unit source
  *   id title note       extra test ids (tests-extra.tsv; `title` second)
+ *   machine_context key value
+ *                       the machine's context (machine-context.h's facts:
+ *                       "thp.enabled madvise"), profiles only; a machine
+ *                       without these rows has no context on record
  * '#' lines are comments; blank lines end nothing. Values keep their text
  * exactly as the seed printed it ("20.K", "424."): `text` beside the
  * parsed `value`.
@@ -21,6 +25,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
+
+#include "machine-context.h"
 
 enum ref_stat {
 	REF_RESULT,
@@ -60,6 +66,12 @@ struct ref_baseline {
 	char *unit;
 };
 
+/* One fact of a machine's context, as a profile recorded it. */
+struct ref_context {
+	size_t machine; /* index into machines */
+	char *key, *value;
+};
+
 struct refdata {
 	struct ref_machine *machines;
 	size_t nmachines;
@@ -69,6 +81,8 @@ struct refdata {
 	size_t nbaselines;
 	char **extra_ids; /* test ids of the seeds outside the catalogue */
 	size_t nextra;
+	struct ref_context *contexts; /* profiles' context rows */
+	size_t ncontexts;
 };
 
 /* The data directory: --data, else $BENCHTOP_DATA, else PKGDATADIR. */
@@ -98,6 +112,18 @@ const struct ref_result *refdata_result(const struct refdata *rd,
     size_t machine, const char *test, enum ref_stat stat);
 const struct ref_baseline *refdata_baseline(const struct refdata *rd,
     const char *index, const char *test);
+
+/* A context fact of machine `machine` as recorded, or NULL. */
+const char *refdata_context(const struct refdata *rd, size_t machine,
+    const char *key);
+/* Whether machine `machine` has any context rows (a profile of a
+ * benchtop that records them). */
+int refdata_has_context(const struct refdata *rd, size_t machine);
+
+/* Machine `machine`'s recorded context as a machine_context (its
+ * steal_pct and irq_pct rows as the shares, NAN when absent). */
+void refdata_context_of(const struct refdata *rd, size_t machine,
+    struct machine_context *out);
 
 /* Parse a seed's number: "424." "20.K" "1.790" "-"; -1 if not a number. */
 int refdata_number(const char *text, double *out);

@@ -105,9 +105,26 @@ csv_row(FILE *f, const struct report *rep, const struct test_result *r)
 	fputc('\n', f);
 }
 
+/*
+ * The machine's context above the header, one "# context KEY: VALUE"
+ * comment line a fact (readers skip them: pandas' comment='#', or
+ * grep -v '^#'), so the figures below carry what moved them.
+ */
+static void
+csv_context(FILE *f, const struct machine_context *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		fprintf(f, "# context %s: %s\n", c->f[i].key, c->f[i].value);
+	if (isfinite(c->steal_pct))
+		fprintf(f,
+		    "# context steal_pct: %.2f\n# context irq_pct: %.2f\n",
+		    c->steal_pct, c->irq_pct);
+}
+
 void
 report_csv(FILE *f, const struct report *r)
 {
+	csv_context(f, report_context(r));
 	fprintf(f, "%s\n", report_csv_header);
 	for (size_t i = 0; i < r->n; i++)
 		csv_row(f, r, &r->results[i]);

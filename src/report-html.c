@@ -111,6 +111,31 @@ clocks_text(const struct machine *m, char *buf, size_t size)
 	    m->clock.core_hz / 1e9, m->clock.tsc_hz / 1e9);
 }
 
+/* Every fact of the machine's context, folded: the summary above says
+ * the few that matter. */
+static void
+context_section(FILE *f, const struct machine_context *c)
+{
+	char buf[64];
+
+	fputs("<details><summary>The kernel's and the host's context "
+	      "</summary>\n<dl class=\"context\">\n",
+	    f);
+	for (size_t i = 0; i < c->n; i++) {
+		fputs("<dt>", f);
+		html_text(f, c->f[i].key);
+		fputs("</dt><dd>", f);
+		html_text(f, c->f[i].value);
+		fputs("</dd>\n", f);
+	}
+	if (isfinite(c->steal_pct)) {
+		(void)snprintf(buf, sizeof buf, "steal %.1f%%, irq %.1f%%",
+		    c->steal_pct, c->irq_pct);
+		dl_item(f, "CPU time", buf);
+	}
+	fputs("</dl></details>\n", f);
+}
+
 /*
  * Why the cycles are not the CPU's own counter, in words: the raw
  * reason ("perf_event_open: No such file or directory") as a footnote.
@@ -169,6 +194,8 @@ machine_section(FILE *f, const struct html_page *p)
 	    m->clock.pmu_reason[0] ? " (see the note below)" : "");
 	dl_item(f, "Cycles", buf);
 	dl_item(f, "Kernel", m->kernel);
+	context_summary(report_context(p->rep), buf, sizeof buf);
+	dl_item(f, "Context", buf);
 	dl_item(f, "Placement", placement_of(p->rep));
 	(void)strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC",
 	    gmtime_r(&t, &tm));
@@ -181,6 +208,7 @@ machine_section(FILE *f, const struct html_page *p)
 	}
 	fputs("</code></dd>\n</dl>\n", f);
 	cycles_note(f, m);
+	context_section(f, report_context(p->rep));
 }
 
 /* The ratio of result r to reference s, NAN when not comparable. */

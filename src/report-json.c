@@ -9,7 +9,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "bench-context.h"
 #include "bench-registry.h"
 #include "ref-compare.h"
 
@@ -98,6 +100,43 @@ json_machine(FILE *f, const struct machine *m)
 	kv_str(f, ", ", "pmu_reason",
 	    m->clock.pmu_reason[0] ? m->clock.pmu_reason : NULL);
 	fputs("},\n", f);
+}
+
+/* The machine's context: every fact by its key, then the steal and irq
+ * shares over the run (null when unknown). */
+static void
+json_context(FILE *f, const struct machine_context *c)
+{
+	fputs("  \"context\": {", f);
+	for (size_t i = 0; i < c->n; i++)
+		kv_str(f, i ? ", " : "", c->f[i].key, c->f[i].value);
+	fputs(c->n ? ", " : "", f);
+	fputs("\"steal_pct\": ", f);
+	report_json_number(f, c->steal_pct);
+	kv_num(f, "irq_pct", c->irq_pct);
+	fputs("},\n", f);
+}
+
+/* What of the context moves this test: ["mitigations/tracing", ...]. */
+static void
+json_senses(FILE *f, const struct bench_test *t)
+{
+	unsigned s = bench_context_senses(t);
+	char names[128], *p = names, *comma;
+
+	(void)context_sense_text(s, names, sizeof names);
+	fputs(", \"context_senses\": [", f);
+	while (*p != '\0') {
+		comma = strstr(p, ", ");
+		if (comma != NULL)
+			*comma = '\0';
+		report_json_string(f, p);
+		if (comma == NULL)
+			break;
+		fputs(", ", f);
+		p = comma + 2;
+	}
+	fputc(']', f);
 }
 
 /* A reference: a machine (id, label, class, mhz) or a class, with the
@@ -227,6 +266,7 @@ json_test(FILE *f, const struct report *rep, const struct test_result *r,
 	kv_int(f, "cpu", r->cpu, r->cpu >= 0);
 	kv_int(f, "partner_cpu", r->partner_cpu, r->partner_cpu >= 0);
 	kv_int(f, "version", bench_version(t), 1);
+	json_senses(f, t);
 	json_compare(f, rep, r);
 	fprintf(f, "}%s\n", sep);
 }
@@ -242,6 +282,7 @@ report_json(FILE *f, const struct report *r)
 	report_json_number(f, r->sample_ms);
 	fputs(",\n", f);
 	json_machine(f, r->machine);
+	json_context(f, report_context(r));
 	json_reference(f, r);
 	fputs("  \"tests\": [\n", f);
 	for (size_t i = 0; i < r->n; i++)

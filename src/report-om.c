@@ -252,11 +252,53 @@ om_info(FILE *f, const struct report *rep)
 	fputs("} 1\n", f);
 }
 
+const struct machine_context *
+report_context(const struct report *r)
+{
+	return r->ctx != NULL ? r->ctx : &r->machine->ctx;
+}
+
+/*
+ * The machine's context as labels of one info metric (a key's dots
+ * become underscores: "thp.enabled" is thp_enabled) and the steal and
+ * irq shares as gauges, so that a dashboard can tell a slower figure
+ * from a changed kernel or a busier host.
+ */
+static void
+om_context(FILE *f, const struct machine_context *c)
+{
+	char name[CONTEXT_KEY_MAX];
+
+	om_header(f, "benchtop_context_info",
+	    "The kernel's and the host's context (mitigations, clock source, "
+	    "THP, SMT, cpufreq, cgroup); the value is always 1.");
+	fputs("benchtop_context_info{", f);
+	for (size_t i = 0; i < c->n; i++) {
+		(void)snprintf(name, sizeof name, "%s", c->f[i].key);
+		for (char *p = name; *p != '\0'; p++)
+			if (*p == '.' || *p == '-')
+				*p = '_';
+		om_label(f, name, c->f[i].value, i == 0);
+	}
+	fputs("} 1\n", f);
+	if (!isfinite(c->steal_pct))
+		return;
+	om_header(f, "benchtop_steal_ratio",
+	    "Share of the CPUs' time the hypervisor stole over the last "
+	    "interval (the run, in a report).");
+	fprintf(f, "benchtop_steal_ratio %.6g\n", c->steal_pct / 100);
+	om_header(f, "benchtop_irq_ratio",
+	    "Share of the CPUs' time spent in interrupts over the last "
+	    "interval.");
+	fprintf(f, "benchtop_irq_ratio %.6g\n", c->irq_pct / 100);
+}
+
 void
 report_om(FILE *f, const struct report *rep)
 {
 	om_info(f, rep);
 	om_test_info(f, rep);
+	om_context(f, report_context(rep));
 	om_metric(f, rep, "benchtop_op_seconds",
 	    "Median cost of one operation of the test, in seconds.",
 	    get_seconds);

@@ -115,6 +115,28 @@ write_results(FILE *f, const char *name, const struct test_result *r,
 	}
 }
 
+/*
+ * The context the figures were taken in: one row a fact, so that --check
+ * can say what differs before it judges a row. A tab in a value would
+ * split the row: it becomes a space.
+ */
+static void
+write_machine_context(FILE *f, const char *name,
+    const struct machine_context *c)
+{
+	fprintf(f, "machine_context\tkey\tvalue\n");
+	for (size_t i = 0; i < c->n; i++) {
+		fprintf(f, "%s\t%s\t", name, c->f[i].key);
+		for (const char *v = c->f[i].value; *v != '\0'; v++)
+			fputc(*v == '\t' ? ' ' : *v, f);
+		fputc('\n', f);
+	}
+	/* Shares of the run, not facts: --check does not compare them. */
+	if (isfinite(c->steal_pct))
+		fprintf(f, "%s\tsteal_pct\t%.2f\n%s\tirq_pct\t%.2f\n", name,
+		    c->steal_pct, name, c->irq_pct);
+}
+
 size_t
 profile_test_get(const struct refdata *rd, size_t m, const char *test,
     struct profile_test *out)
@@ -166,6 +188,7 @@ profile_save(const char *name, const struct machine *m, const char *class_id,
 	write_machine(f, name, m, class_id);
 	write_context(f, run);
 	write_results(f, name, r, per, n);
+	write_machine_context(f, name, &m->ctx);
 	ok = fflush(f) == 0 && fsync(fd) == 0 && !ferror(f);
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, path) != 0) {

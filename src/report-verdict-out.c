@@ -123,7 +123,7 @@ interval_text(const struct verdict_line *l, char *buf, size_t size)
 }
 
 static void
-text_row(FILE *f, const struct row_out *o)
+text_row(FILE *f, const struct row_out *o, unsigned context_moved)
 {
 	char now[16], then[16], change[32], beyond[32], ci[32], p[16], v[64];
 	int ok = o->r->status == BENCH_OK;
@@ -138,6 +138,7 @@ text_row(FILE *f, const struct row_out *o)
 	else
 		(void)snprintf(p, sizeof p, "-");
 	verdict_text(&o->l, o->why, v, sizeof v);
+	verdict_context_note(o->r->test, context_moved, v, sizeof v);
 	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n",
 	    o->r->test->id, now, then, bench_unit_name(o->r->test->unit),
 	    change, beyond, ci, p, v);
@@ -199,7 +200,7 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	    "THIS", "PROFILE", "UNIT", "CHANGE", "BEYOND MACH.", "95% CI", "P",
 	    "VERDICT");
 	for (size_t i = 0; i < vr->n; i++)
-		text_row(f, &o[i]);
+		text_row(f, &o[i], vr->context_moved);
 	text_summary(f, o, vr->n, m, status);
 }
 

@@ -145,6 +145,7 @@ struct verdict_report {
 	size_t n;
 	double tolerance_pct;
 	enum report_format format; /* text, JSON or CSV */
+	unsigned context_moved;    /* the context_sense bits that differ */
 };
 
 /* Judge without printing: each row's verdict into out and why it is not
@@ -156,5 +157,17 @@ int verdict_judge_report(const struct verdict_report *vr,
 /* Judge and print; returns the exit status (verdict_status), or -1 when
  * out of memory. */
 int verdict_write(FILE *f, const struct verdict_report *vr);
+
+/* After the verdict in buf, " (context: THP)" when a fact among `moved`
+ * (context_sense bits) moves test t. */
+void verdict_context_note(const struct bench_test *t, unsigned moved, char *buf,
+    size_t size);
+
+/*
+ * Print the context differences of profile m from `now`; returns the
+ * context_sense bits they move (0: none). Pure but for the printing.
+ */
+unsigned verdict_context_diff(FILE *f, const struct refdata *rd, size_t m,
+    const struct machine_context *now);
 
 #endif

@@ -39,7 +39,13 @@ struct report {
 	/* Live exports: per result, the wall time (s since 1970) its last
 	 * slice ended, NAN if none; NULL in batch mode. */
 	const double *last_slice_s;
+	/* The context now, when it is not the machine's at start (the live
+	 * exporters); NULL: machine->ctx. */
+	const struct machine_context *ctx;
 };
+
+/* The context a report states: r->ctx, else the machine's. */
+const struct machine_context *report_context(const struct report *r);
 
 /* Flush f; 0, or -1 with errno (EIO when the stream kept none) when
  * any write to it failed. Every report ends with it. */

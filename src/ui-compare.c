@@ -19,6 +19,7 @@
 #include "base-units.h"
 #include "ref-compare.h"
 #include "ref-story.h"
+#include "ui-context.h"
 #include "ui.h"
 
 #define DECADES 3.0
@@ -217,7 +218,7 @@ ui_compare_draw(struct ui *ui)
 		ui_story_draw(ui);
 		return;
 	}
-	y = ui_header_draw(ui);
+	y = ui_context_compare_draw(ui, ui_header_draw(ui));
 	c = (struct cursor){ 0, y + 1 };
 
 	ui_role_on(ui, UI_ROLE_TITLE);

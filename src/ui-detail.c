@@ -12,6 +12,7 @@
 
 #include "base-fmt.h"
 #include "base-stats.h"
+#include "ui-context.h"
 #include "ui-spark.h"
 #include "ui.h"
 
@@ -111,6 +112,7 @@ detail_graphs(struct ui *ui, int *y, const struct view_row *r)
 	ui_role_on(ui, UI_ROLE_SPARK);
 	mvaddstr((*y)++, 2, line);
 	ui_role_off(ui, UI_ROLE_SPARK);
+	ui_context_marks_draw(ui, y, r, 2, (int)w); /* the marks' names */
 	spark_histogram(line, sizeof line, r->spark, r->nspark, w, ui->utf8);
 	mvprintw((*y)++, 2, "distribution (min left, max right):");
 	ui_role_on(ui, UI_ROLE_SPARK);
@@ -152,5 +154,6 @@ ui_detail_draw(struct ui *ui)
 	detail_stats(ui, &y, r);
 	detail_verdict(ui, &y, r);
 	ui_story_detail(ui, &y, r);
+	ui_context_detail_draw(ui, &y, r);
 	mvprintw(LINES - 1, 0, "any key: back to the table");
 }

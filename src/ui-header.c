@@ -14,6 +14,7 @@
 #include "base-fmt.h"
 #include "bench-util.h"
 #include "report-verdict.h"
+#include "ui-context.h"
 #include "ui-kit.h"
 #include "ui-rcfile.h"
 #include "ui.h"
@@ -165,13 +166,14 @@ header_ref(struct ui *ui, int y, int which)
 int
 ui_header_draw(struct ui *ui)
 {
-	int y = 3;
+	int y;
 
 	ui_role_on(ui, UI_ROLE_HEADER);
 	header_line1(ui);
 	header_line2(ui);
 	ui_role_off(ui, UI_ROLE_HEADER);
-	header_state(ui, 2);
+	y = ui_context_header_draw(ui, 2);
+	header_state(ui, y++);
 	header_ref(ui, y++, 0);
 	if (ui_has_ref(ui, 1))
 		header_ref(ui, y++, 1);

@@ -13,6 +13,7 @@
 
 #include "base-cycles.h"
 #include "bench-util.h"
+#include "ui-context.h"
 #include "ui.h"
 
 /*
@@ -131,12 +132,8 @@ drop_mark(struct ui *ui)
 {
 	uint32_t now = store_ms(ui->cfg.store, cycles_now_ns());
 
-	if (ui->nmarks == VIEW_MAX_MARKS) {
-		memmove(ui->marks, ui->marks + 1,
-		    (VIEW_MAX_MARKS - 1) * sizeof ui->marks[0]);
-		ui->nmarks--;
-	}
-	ui->marks[ui->nmarks++] = now;
+	ui_context_mark(ui, now,
+	    ""); /* unnamed: a context change names its own */
 	(void)snprintf(ui->message, sizeof ui->message, "mark %zu at %.1fs",
 	    ui->nmarks, now / 1000.0);
 }

@@ -26,6 +26,7 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "ui-context.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between
@@ -205,6 +206,7 @@ ui_alloc(struct ui *ui)
 static void
 ui_free(struct ui *ui)
 {
+	ui_context_free(ui);
 	free(ui->rows);
 	free(ui->items);
 	free(ui->base);
@@ -241,6 +243,7 @@ tick(struct ui *ui, uint64_t *next_ns)
 
 	*next_ns = now + (uint64_t)ui_quiet_delay_ms(ui) * 1000000u;
 	measure_self(ui);
+	ui_context_tick(ui); /* before the rows take in samples after it */
 	if (ui->cfg.log != NULL)
 		(void)sample_log_write(ui->cfg.log, ui->nmarks);
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
@@ -248,8 +251,10 @@ tick(struct ui *ui, uint64_t *next_ns)
 		    exporter_tick(ui->cfg.exporter) != 0 ? errno : 0;
 		ui->next_export_ns = now + UI_EXPORT_PERIOD_NS;
 	}
-	if (!ui->frozen)
+	if (!ui->frozen) {
 		refresh_rows(ui);
+		ui_context_after_refresh(ui);
+	}
 	return 1;
 }
 
@@ -266,7 +271,7 @@ ui_run(const struct ui_config *cfg)
 	ui.refs[1] = cfg->refs[1];
 	ui.start_ns = ui.wall_t0_ns = cycles_now_ns();
 	ui.cpu_t0_ns = time_thread_cpu_ns();
-	if (ui_alloc(&ui) != 0) {
+	if (ui_alloc(&ui) != 0 || ui_context_init(&ui) != 0) {
 		ui_free(&ui);
 		return -1;
 	}

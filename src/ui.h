@@ -23,6 +23,7 @@
 #include "ui-view.h"
 
 struct settings;
+struct ui_context;
 
 struct ui_config {
 	struct store *store;
@@ -104,6 +105,9 @@ struct ui {
 	int focus_left;     /* f ended a focus: the cycle is timed afresh */
 	cpu_set_t affinity; /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */
+
+	/* The machine's context, watched (ui-context.c). */
+	struct ui_context *context;
 };
 
 /* Run the live screen until q or a stop signal; returns 0, or -1 when

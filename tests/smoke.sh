@@ -61,12 +61,13 @@ for t in doc["tests"]:
 PY
 check "scratch dir removed after a run" test -z "$(ls -A "$work/scratch")"
 
-# CSV: the fixed header, one row per selected test.
+# CSV: the context as '#' lines, the fixed header, one row per test.
 "$BENCHTOP" --batch -t 0.05 --only 'lmbench.null_call,bsd.lock_*' --csv \
     >"$work/run.csv" 2>/dev/null
-check "csv header" test "$(head -n 1 "$work/run.csv")" = \
+check "csv context lines" grep -q '^# context clocksource: ' "$work/run.csv"
+check "csv header" test "$(grep -v '^#' "$work/run.csv" | head -n 1)" = \
     "id,group,origin,status,reason,unit,value,ns_per_op,cycles_per_op,cv_pct,samples,placement,cpu,ref,ref_value,ref_ratio,ref_stand_in,ref_b,ref_b_value,ref_b_ratio,b_vs_a,ref_b_stand_in,ref_cycles,ref_b_cycles,b_vs_a_cycles"
-check "csv rows" test "$(wc -l <"$work/run.csv")" -eq 6
+check "csv rows" test "$(grep -vc '^#' "$work/run.csv")" -eq 6
 
 # Text: a header line and aligned rows.
 "$BENCHTOP" --batch -t 0.05 --only lmbench.null_call >"$work/run.txt" 2>&1

@@ -1,0 +1,53 @@
+/*
+ * export-context.h: the machine's context watched while the monitor runs
+ * (the screen's thread, or --watch's main thread: never a worker's CPU).
+ * Each pass reads it again (tens of microseconds, measured) and hands
+ * every fact that changed to --log and --jsonl, and to the caller, who
+ * marks it on the screen.
+ */
+
+#ifndef BENCHTOP_EXPORT_CONTEXT_H
+#define BENCHTOP_EXPORT_CONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "export-log.h"
+#include "export.h"
+#include "machine-context.h"
+#include "monitor-store.h"
+
+struct context_watch {
+	struct machine_context now;
+	uint64_t cost_last_ns; /* the last read's CPU time (the thread's) */
+	uint64_t cost_sum_ns;  /* of every read, for the mean */
+	uint64_t reads;
+};
+
+/* One change, as the caller sees it. */
+struct context_change {
+	const char *key, *was, *now;
+	char label[CONTEXT_LABEL_MAX]; /* "THP always" */
+	uint32_t t_ms;                 /* on the store's clock */
+};
+
+typedef void (*context_change_fn)(const struct context_change *c, void *arg);
+
+/* Start from the context at start (the machine's). */
+void context_watch_init(struct context_watch *w,
+    const struct machine_context *start);
+
+/*
+ * Read the context again; for each fact that changed, a row in `lg` and
+ * a record in x's --jsonl (either may be NULL or closed) with `marks` the
+ * marks so far plus the changes before it, then fn (may be NULL).
+ * Returns how many facts changed.
+ */
+size_t context_watch_tick(struct context_watch *w, struct store *s,
+    struct sample_log *lg, struct exporter *x, size_t marks,
+    context_change_fn fn, void *arg);
+
+/* The mean cost of a read, in microseconds (0 before the first). */
+double context_watch_cost_us(const struct context_watch *w);
+
+#endif
