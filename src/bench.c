@@ -11,7 +11,7 @@
 
 #include "bench.h"
 
-volatile uint64_t bench_sink;
+_Thread_local volatile uint64_t bench_sink;
 
 static const char *const origin_names[BENCH_ORIGIN_COUNT] = {
 	[BENCH_ORIGIN_BYTE] = "byte",

@@ -177,7 +177,11 @@ int bench_fail(struct bench_ctx *, const char *call, int err);
 int bench_reason(struct bench_ctx *, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Keep a computed value alive so the compiler cannot delete its work. */
-extern volatile uint64_t bench_sink;
+/*
+ * Keep a computed value alive so the compiler cannot delete its work. One
+ * a thread: two workers adding to one word would race (and share a cache
+ * line, each test's timing the other's).
+ */
+extern _Thread_local volatile uint64_t bench_sink;
 
 #endif
