@@ -335,7 +335,9 @@ else fail "the good lines written back"; cat "$rc"; fi
 rm -f "$rc" "$rc.bak"
 
 # ---- The help: every key of the key table, scrolling at 80x24 ----
-keys_src=${top_srcdir:-.}/src/ui-keys.c
+# The sources beside this script, wherever it is run from (CI runs it
+# from a build directory of its own).
+keys_src=${top_srcdir:-$(dirname "$0")/..}/src/ui-keys.c
 awk '/^const struct ui_keydef ui_keys\[\] = \{/,/^};/' "$keys_src" |
     tr '\n' ' ' | grep -o '}, *"[^"]*"' | sed 's/^}, *"//; s/"$//' \
     >"$work/keys"
