@@ -111,9 +111,11 @@ stop_mode() {
 
 # The rows of a check's text report judged slower or faster: "id verdict"
 # lines. Old reports end a judged row with "slower by N%"; newer ones with
-# the verdict word ("slower", "faster", either with ", weak").
+# the verdict word ("slower", "faster", either with ", weak"), and a row a
+# context difference moves adds " (context: ...)" after it.
 judged_rows() {
-	awk '/^[a-z]+\.[a-z0-9_]+ / &&
+	awk '/^[a-z]+\.[a-z0-9_]+ / { sub(/ \(context: [^)]*\)$/, "") }
+	    /^[a-z]+\.[a-z0-9_]+ / &&
 	    match($0, /(slower|faster)( by [0-9.]+%)?(, weak)?$/) {
 		v = substr($0, RSTART, RLENGTH)
 		sub(/, weak$/, "~weak", v)
