@@ -85,7 +85,7 @@ static void
 machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
     char *buf, size_t size)
 {
-	char ratio[32], kinds[200] = "";
+	char ratio[32], kinds[320] = "";
 	size_t len = 0;
 	double load[3];
 
@@ -96,6 +96,11 @@ machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
 			    verdict_ratio_text(m->kind_shift[k], ratio,
 			        sizeof ratio),
 			    m->kind_tests[k]);
+	if (m->spread > 1 + vr->tolerance_pct / 100 && len < sizeof kinds)
+		(void)snprintf(kinds + len, sizeof kinds - len,
+		    "; the %s it is read from disagree by up to %.2fx, so a "
+		    "test is judged only beyond that",
+		    m->from_loops ? "CPU-bound loops" : "tests", m->spread);
 	verdict_ratio_text(m->shift, ratio, sizeof ratio);
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;
@@ -178,7 +183,7 @@ static void
 write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
     const struct verdict_machine *m, int status)
 {
-	char line[600];
+	char line[800];
 
 	fprintf(f,
 	    "Check against %s (%s), tolerance %g%%: a test is slower or "
@@ -246,7 +251,7 @@ static void
 write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
     const struct verdict_machine *m, int status)
 {
-	char line[600];
+	char line[800];
 
 	fprintf(f, "{\"schema\":%d,\"check\":", REPORT_SCHEMA);
 	report_json_string(f, vr->rd->machines[vr->machine].id);
@@ -256,6 +261,10 @@ write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	machine_words(vr, m, line, sizeof line);
 	report_json_string(f, line);
 	json_ratio(f, "shift", m->shift);
+	fprintf(f, ",\"spread\":");
+	report_json_number(f, m->spread);
+	fprintf(f, ",\"judged_beyond\":");
+	report_json_number(f, m->floor);
 	fprintf(f,
 	    ",\"beyond_tolerance\":%s,\"tests\":%zu,\"moved\":%zu,"
 	    "\"noisy_share\":",

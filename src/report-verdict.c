@@ -37,6 +37,11 @@
 
 /* Fewer CPU-bound loops than this: the shift is every test's median. */
 #define VERDICT_MIN_LOOPS 3
+/* How many of the shift's own standard deviations (from its tests'
+ * median absolute deviation) a row must move beyond it to be judged. */
+#define VERDICT_SPREAD_Z 3.0
+/* The median absolute deviation of a normal sample, in its sigmas. */
+#define MAD_TO_SIGMA 1.4826
 
 enum verdict_kind
 verdict_kind_of(const struct bench_test *t)
@@ -99,22 +104,54 @@ median_of_kind(const struct verdict_row *rows, const double *v, size_t n,
 	return m > 0 ? stats_median(scratch, m, scratch + n) : NAN;
 }
 
+/* Whether row i is one the shift is taken from. */
+static int
+shift_source(const struct verdict_row *r, const double *lr, int loops_only)
+{
+	return isfinite(*lr) && (!loops_only || r->kind == VERDICT_KIND_LOOP);
+}
+
+/* How far the shift's own tests disagree about it (log, one-sided):
+ * VERDICT_SPREAD_Z robust sigmas of their log ratios around it. Tests
+ * that measure nothing but the machine moving by different amounts
+ * (one loop 1.2x faster, another 1.1x slower, between two runs of one
+ * unchanged host) say how well the machine's shift is known; a row that
+ * moves by less than that beyond it cannot be told from the machine. */
+static double
+shift_spread(const struct verdict_row *rows, const double *lr, size_t n,
+    double shift, int loops_only, double *scratch)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (shift_source(&rows[i], &lr[i], loops_only))
+			scratch[m++] = fabs(lr[i] - shift);
+	if (m < VERDICT_MIN_LOOPS)
+		return 0;
+	return VERDICT_SPREAD_Z * MAD_TO_SIGMA *
+	    stats_median(scratch, m, scratch + n);
+}
+
 /* The machine's shift (log) from every row's log ratio `lr`. */
 static double
 machine_shift(const struct verdict_row *rows, const double *lr, size_t n,
     double floor_log, struct verdict_machine *m, double *scratch)
 {
 	double all, shift;
+	int loops_only;
 
 	for (int k = 0; k < VERDICT_KIND_COUNT; k++)
 		m->kind_shift[k] = exp(median_of_kind(rows, lr, n,
 		    (enum verdict_kind)k, &m->kind_tests[k], scratch));
 	all =
 	    median_of_kind(rows, lr, n, VERDICT_KIND_COUNT, &m->tests, scratch);
-	shift = m->kind_tests[VERDICT_KIND_LOOP] >= VERDICT_MIN_LOOPS
-	    ? log(m->kind_shift[VERDICT_KIND_LOOP])
+	loops_only = m->kind_tests[VERDICT_KIND_LOOP] >= VERDICT_MIN_LOOPS;
+	shift = loops_only ? log(m->kind_shift[VERDICT_KIND_LOOP])
 	    : m->tests >= VERDICT_MIN_LOOPS ? all
 	                                    : 0;
+	m->from_loops = loops_only;
+	m->spread = exp(shift_spread(rows, lr, n, shift, loops_only, scratch));
+	m->floor = fmax(exp(floor_log), m->spread);
 	m->moved = 0;
 	for (size_t i = 0; i < n; i++)
 		m->moved += shift != 0 && isfinite(lr[i]) &&
@@ -215,10 +252,12 @@ verdict_judge(const struct verdict_row *rows, size_t n, double tolerance_pct,
 		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
 	}
 	shift = machine_shift(rows, lr, n, floor_log, m, scratch);
+	/* Rows are judged beyond the tolerance or beyond how well the
+	 * machine's shift is known, whichever is wider. */
 	for (size_t i = 0; i < n; i++) {
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].ratio = exp(lr[i]);
-		judge_row(&rows[i], shift, floor_log, m->weak, &out[i]);
+		judge_row(&rows[i], shift, log(m->floor), m->weak, &out[i]);
 		if (out[i].verdict >= VERDICT_TOO_FEW)
 			out[i].weak = 0;
 	}

@@ -10,13 +10,15 @@
  * 2. The machine's shift: the median, over the CPU-bound loops, of the
  *    log ratio of this run's median to the profile's (over every test
  *    when fewer than 3 loops were run). It is printed on its own line,
- *    with the shift of each kind of test.
+ *    with the shift of each kind of test. How far the tests it is taken
+ *    from disagree about it (3 robust sigmas: 1.4826 times their median
+ *    absolute deviation) is how well it is known: the spread.
  * 3. Each test's slices are compared with the profile's moved by that
  *    shift: a Mann-Whitney U test (p < 0.05) and the Hodges-Lehmann
  *    estimate of the change with its 95% interval. A test is slower or
  *    faster only when the U test says it differs AND the estimate lies
- *    beyond the tolerance. On weak evidence (a run or test with most
- *    samples disturbed) the whole interval must lie beyond it.
+ *    beyond the tolerance and beyond the spread. On weak evidence (a run or
+ * test with most samples disturbed) the whole interval must lie beyond it.
  * 4. Fewer than VERDICT_MIN_SLICES slices: "too few samples". A profile
  *    of one figure per test (an older benchtop, a reference machine):
  *    judged on this run's spread alone, weak. A test that did not run:
@@ -89,10 +91,14 @@ struct verdict_line {
 
 /* The machine's shift. */
 struct verdict_machine {
-	double shift; /* speed ratio common to the tests, 1 when none */
-	int beyond;   /* |shift| beyond the tolerance */
-	size_t tests; /* tests with figures on both sides */
-	size_t moved; /* of them, moved beyond the tolerance its way */
+	double shift;   /* speed ratio common to the tests, 1 when none */
+	int beyond;     /* |shift| beyond the tolerance */
+	size_t tests;   /* tests with figures on both sides */
+	size_t moved;   /* of them, moved beyond the tolerance its way */
+	int from_loops; /* the shift is the CPU-bound loops' (else all's) */
+	double spread;  /* how far its tests disagree (ratio >= 1) */
+	double floor;   /* a row is judged beyond the shift by more than
+	                   this: the tolerance, or the spread when wider */
 	double kind_shift[VERDICT_KIND_COUNT]; /* NAN: no test of it */
 	size_t kind_tests[VERDICT_KIND_COUNT];
 	double noisy_share; /* the run's, NAN unknown */

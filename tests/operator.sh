@@ -46,11 +46,14 @@ check "--check against a profile with one much faster test exits 3 ($?)" \
 check "--check names the slower test" \
     grep -q "^lmbench.null_call .*x slower .*slower\(, weak\)\?$" \
     "$work/slow.out"
-# Every test 100x faster: the machine's shift, no test's, exit 4.
+# Every test 100x faster: the machine's shift, no test's, exit 4. (A
+# tolerance of 3x: with three tests alone, run beside the rest of the
+# suite, one of them can move 2x against the other two; the machine's
+# 100x is still far beyond it.)
 awk -F '\t' -v OFS='\t' '$3 == "result" || $3 == "slice" {
 	$4 = $5 == "us" ? $4 / 100 : $4 * 100 } { print }' \
     "$XDG_DATA_HOME/benchtop/here.tsv" >"$work/fast.tsv"
-"$BENCHTOP" --check "$work/fast.tsv" -t 0.2 --tolerance 50 \
+"$BENCHTOP" --check "$work/fast.tsv" -t 0.2 --tolerance 200 \
     >"$work/slow.out" 2>&1
 check "--check against an all much faster profile exits 4 ($?)" \
     test $? -eq 4

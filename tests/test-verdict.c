@@ -1,7 +1,8 @@
 /*
  * test-verdict.c: --check's judgement on planted data (no change with a
  * wide spread is ok; 30% with a tight spread is slower; every row 50%
- * slower is the machine's shift and no test's), weak evidence said so,
+ * slower is the machine's shift and no test's; loops that disagree widen
+ * what counts as beyond it), weak evidence said so,
  * the rank statistics against known answers, and a profile with slices
  * that round-trips through its file.
  */
@@ -147,6 +148,37 @@ test_machine_shift(void)
 	CHECK("system paths alone: no machine shift",
 	    fabs(p.m.shift - 1) < 1e-9);
 	CHECK("... the four rows slower", count(&p, VERDICT_SLOWER) == 4);
+}
+
+/* The loops disagree among themselves (one 1.25x faster, one 1.2x
+ * slower, each tight): the machine's shift is known only that well, so
+ * neither they nor a system path moved by as much are judged; a system
+ * path moved far beyond it is. */
+static void
+test_loops_disagree(void)
+{
+	static const double loops[4] = { 1250, 833, 1000, 1050 };
+	struct planted p;
+
+	plant(&p, 0.01, 5);
+	for (int i = 0; i < 4; i++)
+		five(p.now[i], loops[i], 0.01);
+	five(p.now[4], 820, 0.01);
+	five(p.now[5], 400, 0.01);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("loops disagreeing: a spread wider than the tolerance",
+	    p.m.spread > 1.1 && p.m.floor == p.m.spread && p.m.from_loops);
+	CHECK("... no loop judged",
+	    p.out[0].verdict == VERDICT_OK && p.out[1].verdict == VERDICT_OK);
+	CHECK("... a system path 1.2x slower: within it, ok",
+	    p.out[4].verdict == VERDICT_OK && p.out[4].p < 0.05);
+	CHECK("... one 2.5x slower: slower",
+	    p.out[5].verdict == VERDICT_SLOWER);
+	/* Loops that agree: the tolerance is the floor. */
+	plant(&p, 0.01, 5);
+	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK_NEAR("loops agreeing: the floor is the tolerance", p.m.floor, 1.1,
+	    1e-9);
 }
 
 static void
@@ -373,6 +405,7 @@ main(void)
 	test_no_change_wide();
 	test_thirty_pct_tight();
 	test_machine_shift();
+	test_loops_disagree();
 	test_weak_evidence();
 	test_words();
 	test_profile_round_trip();
