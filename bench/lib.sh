@@ -66,6 +66,31 @@ bench_init() {
 bench_cleanup() {
 	[ -n "${sock:-}" ] && T kill-server 2>/dev/null
 	stop_pid "${bg_pid:-}"
+	trace_off
+}
+
+# A real change of the kernel's system-call path: every system call
+# traced (the raw_syscalls events on; tracefs mounted when it is not).
+# trace_start returns 1 when it cannot (not root, no tracefs); the
+# events are switched off again by trace_off, which bench_cleanup runs.
+tracing=/sys/kernel/tracing
+trace_on=
+trace_start() {
+	if [ ! -d "$tracing/events" ]; then
+		mount -t tracefs nodev "$tracing" 2>/dev/null
+	fi
+	if [ ! -w "$tracing/events/raw_syscalls/enable" ]; then
+		note "no writable $tracing/events/raw_syscalls/enable (root?)"
+		return 1
+	fi
+	trace_on=1
+	echo 1 >"$tracing/events/raw_syscalls/enable"
+}
+trace_off() {
+	if [ -n "${trace_on:-}" ]; then
+		echo 0 >"$tracing/events/raw_syscalls/enable" 2>/dev/null
+		trace_on=
+	fi
 }
 
 # stop_pid PID: end a process this script started (nothing when empty).

@@ -37,6 +37,9 @@
 #   FOCUS_QUIET_S (default 10)
 #   PARTS (default "picture focus": 1 and 2, and 3; "quiet cycle": 4)
 #   FOCUS_TEST (default lmbench.null_call)
+#   CHANGE (default hog): the change timed in 3 and 4; "trace" traces
+#     every system call instead (root and tracefs; the hog where not):
+#     a change of the kernel's path, not of the machine's load
 # The last lines, "@@ ...", are the summary run.sh collects.
 
 set -u
@@ -49,6 +52,9 @@ RUNS=${RUNS:-3}
 PARTS=${PARTS:-picture focus}
 STEADY_S=${STEADY_S:-120}
 FOCUS_TEST=${FOCUS_TEST:-lmbench.null_call}
+CHANGE=${CHANGE:-hog}
+bg_pid=
+changed_by=hog
 use_tmux
 
 if ! command -v tmux >/dev/null 2>&1 || ! command -v python3 >/dev/null; then
@@ -193,7 +199,26 @@ while [ "$r" -le "${RUNS_PICTURE:-$RUNS}" ]; do
 	r=$((r + 1))
 done
 
-# Focus: the test's row, a baseline, then a hog on the worker's CPU.
+# change_start LOG: the change CHANGE names: a CPU hog on the CPU of
+# most of the row's samples in LOG, or every system call traced (which
+# falls back to the hog where tracing cannot be had). change_stop ends it.
+change_start() {
+	if [ "$CHANGE" = trace ] && trace_start; then
+		changed_by=tracing
+		return
+	fi
+	hog_cpu=$(row_cpu "$1")
+	changed_by="hog on CPU $hog_cpu"
+	taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
+	bg_pid=$!
+}
+change_stop() {
+	trace_off
+	stop_pid "$bg_pid"
+	bg_pid=
+}
+
+# Focus: the test's row, a baseline, then the change.
 cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[,-].*//')
 : >"$tmp/worse"
 : >"$tmp/back"
@@ -209,13 +234,10 @@ while [ "$r" -le "$RUNS" ]; do
 	T send-keys b
 	sleep 3
 	rows_worse "${FOCUS_QUIET_S:-10}" | grep -c . >>"$tmp/fquiet"
-	hog_cpu=$(row_cpu "$tmp/focus-$r.csv")
-	taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
-	bg_pid=$!
+	change_start "$tmp/focus-$r.csv"
 	w=$(wait_screen 'WORSE' "^$FOCUS_TEST" 30)
 	echo "$w" >>"$tmp/worse"
-	stop_pid "$bg_pid"
-	bg_pid=
+	change_stop
 	if [ "$w" = - ]; then # never WORSE: nothing to come back from
 		echo - >>"$tmp/back"
 	else
@@ -259,14 +281,11 @@ case " $PARTS " in *" quiet "* | *" cycle "*)
 	disturbed "$tmp/all.csv" "$t_quiet" "$QUIET_S" "$tmp/quiet-rows" \
 	    >"$tmp/quiet-taken"
 	case " $PARTS " in *" cycle "*)
-		hog_cpu=$(row_cpu "$tmp/all.csv")
-		taskset -c "$hog_cpu" sh -c 'while :; do :; done' &
-		bg_pid=$!
+		change_start "$tmp/all.csv"
 		t_hog=$(now)
 		cyc_worse=$(wait_screen 'WORSE' "^$FOCUS_TEST" \
 		    $((${cyc_s:-60} * 3)))
-		stop_pid "$bg_pid"
-		bg_pid=
+		change_stop
 		t_gone=$(now)
 		if [ "$cyc_worse" != - ]; then
 			cyc_back=$(wait_screen '!WORSE' "^$FOCUS_TEST" \
@@ -293,12 +312,12 @@ printf '%-44s %8s %6s  %s\n' "start to every row with a value" "$first" 15 \
     "$(tr '\n' ' ' <"$tmp/first")"
 printf '%-44s %8s %6s  %s\n' "longest wait for fresh samples (steady)" \
     "$steady" 60 "$(tr '\n' ' ' <"$tmp/steady")"
-printf '%-44s %8s %6s  %s\n' "focus: hog on CPU ${hog_cpu:-${cpu:-0}} to WORSE" "$worse" 5 \
+printf '%-44s %8s %6s  %s\n' "focus: $changed_by to WORSE" "$worse" 5 \
     "$(tr '\n' ' ' <"$tmp/worse")"
-printf '%-44s %8s %6s  %s\n' "focus: hog stopped to not WORSE" "$back" 5 \
+printf '%-44s %8s %6s  %s\n' "focus: $changed_by stopped to not WORSE" "$back" 5 \
     "$(tr '\n' ' ' <"$tmp/back")"
 printf '%-44s %8s %6s  %s\n' \
-    "focus: rows WORSE ${FOCUS_QUIET_S:-10} s before the hog" \
+    "focus: rows WORSE ${FOCUS_QUIET_S:-10} s before the change" \
     "$(sort -n "$tmp/fquiet" | tail -1)" 0 "$(tr '\n' ' ' <"$tmp/fquiet")"
 if [ "$quiet" != - ]; then
 	printf '%-44s %8s %6s  %s\n' "all on: rows WORSE in $QUIET_S s, no change" \
@@ -306,13 +325,13 @@ if [ "$quiet" != - ]; then
 	printf '%-44s %8s %6s  %s\n' "  of them with a slice mostly noisy" \
 	    "$(grep -c . "$tmp/quiet-taken")" - "$(tr '\n' ' ' <"$tmp/quiet-taken")"
 	printf '%-44s %8s %6s  %s\n' \
-	    "all on: hog on CPU ${hog_cpu:-${cpu:-0}} to WORSE (cycles of ${cyc_s}s)" \
+	    "all on: $changed_by to WORSE (cycles of ${cyc_s}s)" \
 	    "$(in_cycles "$cyc_worse")" 1 "$cyc_worse s"
-	printf '%-44s %8s %6s  %s\n' "all on: hog stopped to not WORSE (cycles)" \
+	printf '%-44s %8s %6s  %s\n' "all on: $changed_by stopped to not WORSE (cycles)" \
 	    "$(in_cycles "$cyc_back")" 1 "$cyc_back s"
-	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, hog to WORSE" \
+	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, change to WORSE" \
 	    "$slices_worse" 1 "from --log"
-	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, hog gone to not" \
+	printf '%-44s %8s %6s  %s\n' "all on: the row's slices, change gone to not" \
 	    "$slices_back" 1 "from --log"
 fi
 verdict() { awk -v v="$1" -v b="$2" 'BEGIN {
@@ -321,6 +340,6 @@ summary "start to every row with a value" "$first s" "15 s" \
     "$(verdict "$first" 15)"
 summary "longest wait in steady state" "$steady s" "60 s" \
     "$(verdict "$steady" 60)"
-summary "focus: hog to WORSE" "$worse s" "5 s" "$(verdict "$worse" 5)"
-summary "focus: hog gone, WORSE gone" "$back s" "5 s" "$(verdict "$back" 5)"
+summary "focus: $CHANGE to WORSE" "$worse s" "5 s" "$(verdict "$worse" 5)"
+summary "focus: $CHANGE gone, WORSE gone" "$back s" "5 s" "$(verdict "$back" 5)"
 exit 0

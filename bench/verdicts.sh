@@ -23,6 +23,10 @@
 #   CHECKS   checks per mode (default 5)
 #   MODES    which modes, in order (default "quiet hog stress trace")
 #   HOG_CPU  the CPU the hog is pinned to (default 0)
+#   KEEP     a directory to keep the profile and every check's report in
+#   MOVED    the rows tracing should move (default: the system-call rows
+#            of the default list); LOOPS the rows it must not (the
+#            CPU-bound loops): trace prints how many of each were judged
 #
 # Prints a table; exits 0 whatever the numbers (a benchmark, not a test).
 
@@ -37,10 +41,11 @@ SAVE_T=${SAVE_T:-1}
 CHECKS=${CHECKS:-5}
 MODES=${MODES:-quiet hog stress trace}
 HOG_CPU=${HOG_CPU:-0}
+MOVED=${MOVED:-byte.syscall lmbench.null_call lmbench.null_io lmbench.stat \
+bsd.write bsd.gettimeofday byte.pipe}
+LOOPS=${LOOPS:-byte.dhry2 byte.arith_int byte.arith_double byte.hanoi}
 XDG_DATA_HOME=$tmp/data
 export XDG_DATA_HOME
-tracing=/sys/kernel/tracing
-trace_on=
 hog_pid=
 
 only_args() {
@@ -53,25 +58,6 @@ only_args() {
 bench_cleanup() {
 	stop_load
 	trace_off
-}
-
-trace_off() {
-	if [ -n "$trace_on" ]; then
-		echo 0 >"$tracing/events/raw_syscalls/enable" 2>/dev/null
-		trace_on=
-	fi
-}
-
-trace_start() {
-	if [ ! -d "$tracing/events" ]; then
-		mount -t tracefs nodev "$tracing" 2>/dev/null
-	fi
-	if [ ! -w "$tracing/events/raw_syscalls/enable" ]; then
-		note "no writable $tracing/events/raw_syscalls/enable (root?)"
-		return 1
-	fi
-	trace_on=1
-	echo 1 >"$tracing/events/raw_syscalls/enable"
 }
 
 stop_load() {
@@ -121,6 +107,21 @@ judged_rows() {
 		sub(/, weak$/, "~weak", v)
 		sub(/ by /, "-by-", v)
 		print $1, v }' "$1"
+}
+
+# power_line JUDGED: of MOVED, how many were judged slower; of LOOPS, how
+# many were judged at all.
+power_line() {
+	found=0 loops=0
+	for id in $MOVED; do
+		grep -q "^$id slower" "$1" && found=$((found + 1))
+	done
+	for id in $LOOPS; do
+		grep -q "^$id " "$1" && loops=$((loops + 1))
+	done
+	printf '%-7s %5s %4s found slower %s of %s system-call rows; %s of %s loops judged\n' \
+	    '' '' '' "$found" "$(echo $MOVED | wc -w)" "$loops" \
+	    "$(echo $LOOPS | wc -w)"
 }
 
 # The machine's shift line of a newer report, or "-".
@@ -179,6 +180,9 @@ for mode in $MODES; do
 		printf '%-7s %5s %4s %7s %7s %5s  %-28s %s\n' "$mode" "$i" \
 		    "$(cat "$out.rc")" "$slower" "$faster" "$rows" \
 		    "$(cut -d' ' -f1-3 /proc/loadavg)" "$(shift_line "$out")"
+		if [ "$mode" = trace ]; then
+			power_line "$out.judged"
+		fi
 		if [ "$n" -gt 0 ]; then
 			printf '%-7s %5s %4s %s\n' '' '' '' \
 			    "$(awk '{printf "%s%s(%s)", (NR > 1 ? " " : ""), $1, $2}' \
@@ -187,6 +191,10 @@ for mode in $MODES; do
 		i=$((i + 1))
 	done
 	stop_mode
+	if [ -n "${KEEP:-}" ]; then
+		mkdir -p "$KEEP" && cp "$tmp"/*.txt "$XDG_DATA_HOME/benchtop/base.tsv" \
+		    "$KEEP/"
+	fi
 	printf '%-7s %5s  %s of %s checks judged nothing; at most %s tests' \
 	    "$mode" all "$zero" "$CHECKS" "$worst"
 	printf ' judged in one\n'
