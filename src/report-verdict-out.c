@@ -98,9 +98,12 @@ machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
 			    m->kind_tests[k]);
 	if (m->spread > 1 + vr->tolerance_pct / 100 && len < sizeof kinds)
 		(void)snprintf(kinds + len, sizeof kinds - len,
-		    "; the %s it is read from disagree by up to %.2fx, so a "
-		    "test is judged only beyond that",
-		    m->from_loops ? "CPU-bound loops" : "tests", m->spread);
+		    "; %s disagree by up to %.2fx, so a test is judged only "
+		    "beyond that",
+		    m->spread_all       ? "under this load the tests"
+		        : m->from_loops ? "the CPU-bound loops it is read from"
+		                        : "the tests it is read from",
+		    m->spread);
 	verdict_ratio_text(m->shift, ratio, sizeof ratio);
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;

@@ -181,6 +181,42 @@ test_loops_disagree(void)
 	    1e-9);
 }
 
+/* Two CPU hogs on two CPUs: the loops agree on 2x slower, the system
+ * paths scatter around it (load moves each its own way), a two-party
+ * row is 7x slower. Disturbed (40%), only that row is judged; the same
+ * figures from an undisturbed run judge the scattered rows too. */
+static void
+test_disturbed_spread(void)
+{
+	static const double loops[4] = { 450, 520, 480, 560 };
+	static const double sys[4] = { 1000, 350, 650, 70 };
+	struct planted p;
+
+	for (int noisy = 0; noisy <= 1; noisy++) {
+		plant(&p, 0.01, 5);
+		for (int i = 0; i < 4; i++) {
+			five(p.now[i], loops[i], 0.01);
+			five(p.now[4 + i], sys[i], 0.01);
+		}
+		verdict_judge(p.rows, ROWS, 10, noisy ? 0.4 : 0, p.out, &p.m);
+		if (noisy) {
+			CHECK("disturbed: the spread is every test's",
+			    p.m.weak && p.m.spread_all && p.m.floor > 2);
+			CHECK("... only the 7x row judged",
+			    count(&p, VERDICT_SLOWER) == 1 &&
+			        p.out[7].verdict == VERDICT_SLOWER &&
+			        count(&p, VERDICT_FASTER) == 0);
+		} else {
+			CHECK("undisturbed: the loops' spread",
+			    !p.m.weak && !p.m.spread_all);
+			CHECK("... the scattered rows judged too",
+			    count(&p, VERDICT_FASTER) +
+			            count(&p, VERDICT_SLOWER) ==
+			        3);
+		}
+	}
+}
+
 static void
 test_weak_evidence(void)
 {
@@ -406,6 +442,7 @@ main(void)
 	test_thirty_pct_tight();
 	test_machine_shift();
 	test_loops_disagree();
+	test_disturbed_spread();
 	test_weak_evidence();
 	test_words();
 	test_profile_round_trip();
