@@ -13,6 +13,10 @@
 #   trace   every system call traced (raw_syscalls events on, always
 #           undone): the system-call rows should move, byte.dhry2 and the
 #           arith rows must not (needs root and tracefs)
+#   thp     transparent huge pages switched (to always, or to never when
+#           they are always; restored after): the rows that map and touch
+#           memory may move, the others must not (needs root; not in
+#           the default MODES)
 #
 # Environment:
 #   ONLY     the tests (an --only list); default: a short mix of system
@@ -36,7 +40,7 @@ bench_init verdicts
 ONLY=${ONLY:-byte.syscall,lmbench.null_call,lmbench.null_io,lmbench.stat,\
 bsd.write,bsd.gettimeofday,extra.clock_gettime,byte.dhry2,byte.arith_int,\
 byte.arith_double,byte.hanoi,byte.pipe,lmbench.lat_pipe,lmbench.bw_mem_read,\
-lmbench.fork,byte.execl}
+lmbench.fork,byte.execl,lmbench.page_fault,lmbench.mmap}
 SAVE_T=${SAVE_T:-1}
 CHECKS=${CHECKS:-5}
 MODES=${MODES:-quiet hog stress trace}
@@ -58,6 +62,7 @@ only_args() {
 bench_cleanup() {
 	stop_load
 	trace_off
+	thp_restore
 }
 
 stop_load() {
@@ -85,6 +90,7 @@ start_mode() {
 		hog_pid=$!
 		;;
 	trace) trace_start || return 1 ;;
+	thp) thp_switch || return 1 ;;
 	esac
 	sleep 1
 	return 0
@@ -93,6 +99,21 @@ start_mode() {
 stop_mode() {
 	stop_load
 	trace_off
+	thp_restore
+}
+
+# THP's setting switched (the one in brackets), and put back.
+thp=/sys/kernel/mm/transparent_hugepage/enabled
+thp_was=
+thp_switch() {
+	[ -w "$thp" ] || { note "no writable $thp (root?)"; return 1; }
+	thp_was=$(sed 's/.*\[\(.*\)\].*/\1/' "$thp")
+	if [ "$thp_was" = always ]; then echo never; else echo always; fi >"$thp"
+	note "THP $thp_was -> $(sed 's/.*\[\(.*\)\].*/\1/' "$thp")"
+}
+thp_restore() {
+	[ -n "$thp_was" ] && echo "$thp_was" >"$thp"
+	thp_was=
 }
 
 # The rows of a check's text report judged slower or faster: "id verdict"
