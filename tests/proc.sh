@@ -12,23 +12,9 @@ test_begin proc
 helper=$(dirname "$BENCHTOP")/benchtop-proc
 procs='byte.spawn,byte.execl,lmbench.fork,lmbench.exec,lmbench.sh'
 
-# ours DIR: live processes whose command line, environment or working
-# directory names DIR (the helper works in the scratch directory, its
-# children inherit it, exec'd ones get TMPDIR there). The pattern is read
-# from a file so that grep's own command line does not match.
-ours() {
-	printf '%s\n' "$1" >"$work/pat"
-	for p in $(ls /proc | grep '^[0-9][0-9]*$'); do
-		[ "$p" = $$ ] && continue
-		{
-			tr '\0' '\n' <"/proc/$p/cmdline"
-			tr '\0' '\n' <"/proc/$p/environ"
-			readlink "/proc/$p/cwd"
-		} 2>/dev/null | grep -q -F -f "$work/pat" || continue
-		grep -q '^State:.*Z' "/proc/$p/status" 2>/dev/null || echo "$p"
-	done
-	return 0
-}
+# ours DIR: live processes of DIR's run (testlib's leftovers: command
+# line, environment or working directory naming DIR).
+ours() { leftovers "$1"; }
 # gone DIR: poll up to 3 s until nothing of DIR's run is left
 gone() {
 	i=0

@@ -105,13 +105,18 @@ alive() {
 }
 
 # benchtop and its forked partners carry --dir DIR on their command line;
-# exec'd children carry it in TMPDIR. The pattern is read from a file so
-# that grep's own command line does not match. A child whose parent died
-# is reparented: looking only at benchtop's children would miss it.
+# exec'd children carry it in TMPDIR; benchtop-proc and its children work
+# in it. The pattern is read from a file so that grep's own command line
+# does not match. A child whose parent died is reparented: looking only
+# at benchtop's children would miss it. (One grep and one find over
+# /proc: a loop of four programs a process took a second a call.)
 leftovers() {
 	printf '%s\n' "$1" >"${work:?}/.leftover-pattern"
-	grep -l -F -f "$work/.leftover-pattern" /proc/[0-9]*/cmdline \
-	    /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 | sort -u |
+	{
+		grep -l -F -f "$work/.leftover-pattern" /proc/[0-9]*/cmdline \
+		    /proc/[0-9]*/environ
+		find /proc/[0-9]*/cwd -maxdepth 0 -lname "*$1*"
+	} 2>/dev/null | cut -d/ -f3 | sort -u |
 	    while read -r p; do
 		alive "$p" && echo "$p"
 	    done
