@@ -168,7 +168,7 @@ for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*' \
 	"$BENCHTOP" --batch -t 3 --only "$only" --dir "$work/t" \
 	    >/dev/null 2>&1 &
 	pid=$!
-	sleep 1.5
+	sleep 0.8 # the first test's parties are up by then
 	kill -TERM $pid
 	wait $pid
 	rc=$?

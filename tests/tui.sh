@@ -66,7 +66,6 @@ done
 if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail_screen "values change ($a / $b)"; fi
 
 T send-keys p
-sleep 0.8
 shows "p shows paused" "PAUSED"
 # A worker stops at its next sample boundary, which a loaded machine may
 # delay: wait up to 5 s for two captures 1 s apart to agree, then the
@@ -87,18 +86,14 @@ screen
 b=$(row)
 if [ "$a" = "$b" ]; then ok; else fail_screen "paused values stay ($a / $b)"; fi
 T send-keys p
-sleep 0.5
 
 T send-keys '?'
-sleep 0.5
 shows "? shows help" "enable/disable the test"
 T send-keys x
-sleep 0.5
 shows "any key leaves help" "TEST .*VALUE"
 
 T send-keys b
 if wait_for "VS BASELINE" 3; then ok; else fail_screen "b shows the delta column"; fi
-sleep 1.5
 shows "a delta in a row" "^lmbench.null_call .*[0-9]\.[0-9]% [+±]"
 # The whole cell: change, interval, then the direction or the verdict's
 # word (a column padded by bytes cut it off after the multibyte signs).
@@ -360,9 +355,16 @@ else fail_screen "the help moved by a line"; fi
 # Page down to the end, keeping every page.
 i=0
 while ! has "k/PgUp: back up" && [ $i -lt 20 ]; do
+	at=$(grep -m1 '^help, lines' "$work/screen")
 	T send-keys NPage
-	sleep 0.4
-	screen
+	# the page is drawn when its header's line numbers change
+	j=0
+	while [ "$(grep -m1 '^help, lines' "$work/screen")" = "$at" ] &&
+	    [ $j -lt 10 ]; do
+		sleep 0.1
+		screen
+		j=$((j + 1))
+	done
 	cat "$work/screen" >>"$work/help"
 	i=$((i + 1))
 done
@@ -395,12 +397,10 @@ for g in 80x24 100x30 120x40; do
 	start "$g" --ref p6,netburst
 	if wait_for '^byte.syscall  *[0-9]' 15; then ok; else fail_screen "$g rows"; fi
 	T send-keys f
-	sleep 1
-	screen
+	wait_for 'FOCUS' 3
 	if ! cut_number "${g%x*}"; then ok; else fail_screen "$g: a number cut"; fi
 	T send-keys f b
-	sleep 1
-	screen
+	wait_for 'VS BASELINE' 3
 	if ! cut_number "${g%x*}"; then ok; else fail_screen "$g: a number cut after b"; fi
 	stop
 done
