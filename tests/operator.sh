@@ -25,7 +25,7 @@ assert d["reference"]["id"] == "here", d["reference"]
 for t in d["tests"]:
     assert t["ref_value"] > 0 and 0.05 < t["ref_ratio"] < 20, t
 ' "$work/ref.json"
-"$BENCHTOP" --check here --tolerance 1000 >"$work/check.out" 2>&1
+"$BENCHTOP" --check here -t 0.2 --tolerance 1000 >"$work/check.out" 2>&1
 check "--check here --tolerance 1000 exits 0 ($?)" test $? -eq 0
 check "--check prints a verdict per test" test \
     "$(grep -c ' ok\(, weak\)\?$' "$work/check.out")" -eq 3
@@ -64,7 +64,8 @@ check "... no test judged" test \
 # An old profile (one figure a test) still checks, with a warning.
 grep -v '	\(slice\|noisy\)	' "$XDG_DATA_HOME/benchtop/here.tsv" \
     >"$work/old.tsv"
-"$BENCHTOP" --check "$work/old.tsv" --tolerance 1000 >"$work/old.out" 2>&1
+"$BENCHTOP" --check "$work/old.tsv" -t 0.2 --tolerance 1000 \
+    >"$work/old.out" 2>&1
 check "an old profile checks ($?)" test $? -eq 0
 check "... with a warning" grep -q "holds one figure per test" \
     "$work/old.out"
@@ -129,7 +130,19 @@ for l in lines:
     --openmetrics-file "$work/live.prom" --log "$work/watch.csv" \
     >"$work/watch.jl" 2>&1 &
 pid=$!
-sleep 2.5
+# until the test's and the self record are out and the file has the
+# self row's gauge (up to 5 s), then TERM
+watched() {
+	grep -q '"lmbench.null_call"' "$work/watch.jl" &&
+	    grep -q '"benchtop.self"' "$work/watch.jl" &&
+	    grep -q '^benchtop_scheduler_overhead_ratio [0-9]' \
+	        "$work/live.prom" 2>/dev/null
+}
+i=0
+while ! watched && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kill -TERM $pid
 wait $pid
 check "--watch stops on TERM with 0 ($?)" test $? -eq 0
