@@ -51,14 +51,14 @@ tw_before=$(timewait)
 start=$(date +%s)
 # Placement same: the uniprocessor picture lmbench's orderings assume (a
 # spread pass waits for the other vCPU to wake, whatever runs there).
-"$BENCHTOP" --batch -t 0.15 --sample-ms 10 --dir "$work/s1" --json \
+"$BENCHTOP" --batch -t 0.1 --sample-ms 10 --dir "$work/s1" --json \
     --placement same \
     >"$work/all.json" 2>"$work/all.err"
 rc=$?
 elapsed=$(($(date +%s) - start))
 check "the whole catalogue runs (rc $rc): $(head -c 300 "$work/all.err")" \
     test $rc -eq 0
-echo "note: the whole catalogue at -t 0.15 took ${elapsed}s"
+echo "note: the whole catalogue at -t 0.1 took ${elapsed}s"
 # A sanitizer build runs benchtop itself (exec's helper, the lock and
 # memory loops) several times slower than the system's own programs (sh,
 # true): the orderings are physics only for a plain build.
@@ -101,7 +101,7 @@ def ge(a, b, factor=1.0):
         bad.append("expected %s (%g) >= %g x %s (%g)" % (a, va, factor, b, vb))
 # (no ordering on the ctx_ rows: each subtracts its own baseline, so a
 # short or sanitized run can put 16p/64k at almost 0, as lmbench can)
-# (process creation at -t 0.15 is a few samples, and the suite runs
+# (process creation at -t 0.1 is a few samples, and the suite runs
 # other tests beside this one: on a fresh clone sh read 15 ms against
 # exec's 23 ms. The factor catches a swapped unit or a missing exec,
 # not a tenth of a millisecond.)
