@@ -132,11 +132,16 @@ header_state(struct ui *ui, int y)
 	x = ui_pass_draw(ui, y, x);
 	/* After everything else: a narrow screen cuts it first. Every row
 	 * moved at once: the machine's, said once here. */
-	if (ui->have_baseline && ui->machine.beyond) {
+	if (ui->have_baseline && ui->machine.known &&
+	    (ui->machine.beyond || ui->machine.spread_pct > VIEW_BAR_MIN_PCT)) {
 		char shift[32];
 
-		(void)snprintf(line, sizeof line, "  machine %s since b",
-		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift));
+		/* How well the shift is known: the loops it comes from
+		 * disagree this much, and a row must move beyond it. */
+		(void)snprintf(line, sizeof line,
+		    "  machine %s since b, +-%.0f%%",
+		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift),
+		    ui->machine.spread_pct);
 		ui_role_on(ui, UI_ROLE_WARN);
 		(void)ui_put_clipped(y, x, line);
 		ui_role_off(ui, UI_ROLE_WARN);

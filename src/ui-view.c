@@ -369,7 +369,7 @@ row_delta(struct view_row *r, const struct view_baseline *given)
 		    : 1 / r->machine_shift;
 		b = &moved;
 	}
-	bar = view_baseline_bar(b);
+	bar = fmax(view_baseline_bar(b), r->machine_spread_pct);
 	r->delta_pct =
 	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
 	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
@@ -392,6 +392,7 @@ view_row_build(struct view_row *r, const struct store_view *sv,
 	r->meta = sv->meta;
 	r->total = sv->total;
 	r->machine_shift = 1;
+	r->machine_spread_pct = 0;
 	row_stats(r, e, sv->n);
 	row_spark(r, e, sv->n, marks_ms, nmarks);
 	row_delta(r, base);
@@ -494,45 +495,61 @@ row_log_speed(const struct view_row *r, const struct view_baseline *b)
 	    : log(b->value / r->recent_value);
 }
 
-/* The median of the rows' log speeds, loops only or all; counts into *k. */
-static double
-median_log_speed(const struct view_row *rows, size_t n,
-    const struct view_baseline *base, int loops_only, size_t *k)
+/* The rows' log speeds, loops only or all, into v; how many. */
+static size_t
+log_speeds_of(const struct view_row *rows, size_t n,
+    const struct view_baseline *base, int loops_only, double *v)
 {
-	double v[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS];
+	size_t k = 0;
 
-	*k = 0;
-	for (size_t i = 0; i < n && *k < VIEW_DRIFT_MAX_ROWS; i++) {
+	for (size_t i = 0; i < n && k < VIEW_DRIFT_MAX_ROWS; i++) {
 		double l = row_log_speed(&rows[i], &base[i]);
 
 		if (isfinite(l) &&
 		    (!loops_only ||
 		        verdict_kind_of(rows[i].test) == VERDICT_KIND_LOOP))
-			v[(*k)++] = l;
+			v[k++] = l;
 	}
-	return *k > 0 ? stats_median(v, *k, scratch) : NAN;
+	return k;
+}
+
+/* The median of v[0..k) and, into *spread, 3 robust sigmas (1.4826
+ * median absolute deviations) of v around it, as --check takes them. */
+static double
+median_and_spread(double *v, size_t k, double *spread)
+{
+	double dev[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS], mid;
+
+	mid = stats_median(v, k, scratch);
+	for (size_t i = 0; i < k; i++)
+		dev[i] = fabs(v[i] - mid);
+	*spread = 3 * 1.4826 * stats_median(dev, k, scratch);
+	return mid;
 }
 
 void
 view_rows_beyond_machine(struct view_row *rows, size_t n,
     const struct view_baseline *base, struct view_machine *m)
 {
-	double shift = NAN;
+	double v[VIEW_DRIFT_MAX_ROWS], shift, spread;
 
 	memset(m, 0, sizeof *m);
 	m->shift = 1;
 	if (base == NULL)
 		return;
-	shift = median_log_speed(rows, n, base, 1, &m->rows);
+	m->rows = log_speeds_of(rows, n, base, 1, v);
 	if (m->rows < VIEW_DRIFT_ROWS)
-		shift = median_log_speed(rows, n, base, 0, &m->rows);
+		m->rows = log_speeds_of(rows, n, base, 0, v);
 	/* One row (focus from the start) or two: no machine to tell. */
-	if (m->rows < VIEW_DRIFT_ROWS || !isfinite(shift))
+	if (m->rows < VIEW_DRIFT_ROWS)
 		return;
+	shift = median_and_spread(v, m->rows, &spread);
 	m->known = 1;
 	m->shift = exp(shift);
+	m->spread_pct = (exp(spread) - 1) * 100;
 	m->beyond = fabs(m->shift - 1) * 100 > VIEW_BAR_MIN_PCT;
 	for (size_t i = 0; i < n; i++) {
+		rows[i].machine_spread_pct = m->spread_pct;
 		rows[i].machine_shift = m->shift;
 		row_delta(&rows[i], &base[i]);
 	}

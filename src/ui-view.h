@@ -110,6 +110,8 @@ struct view_row {
 	                         and for those before them, the same way */
 	int better;           /* the change is an improvement */
 	double machine_shift; /* judged beyond it: speed ratio, 1 none */
+	double machine_spread_pct; /* how well it is known (0: none): a
+	                              change must pass it too */
 };
 
 /* One group at a glance: what a heading says, and all a collapsed
@@ -127,13 +129,17 @@ struct view_group {
  * CPU-bound loops' newest slices (every row's when fewer than
  * VIEW_DRIFT_ROWS loops have one), as --check takes it. A change that
  * moves every row at once is this, shown once in the header; a row is
- * WORSE or better only when it moved beyond it.
+ * WORSE or better only when it moved beyond it, by more than its bar and
+ * more than the shift's spread (how far the rows it comes from disagree
+ * about it: on a shared host two loops drift apart by 20% in minutes).
  */
 struct view_machine {
-	int known;    /* enough rows to tell */
-	double shift; /* speed now / at the baseline, 1 none */
-	int beyond;   /* beyond VIEW_BAR_MIN_PCT */
-	size_t rows;  /* rows it comes from */
+	int known;         /* enough rows to tell */
+	double shift;      /* speed now / at the baseline, 1 none */
+	int beyond;        /* beyond VIEW_BAR_MIN_PCT */
+	size_t rows;       /* rows it comes from */
+	double spread_pct; /* how far they disagree about it: 3 robust
+	                      sigmas of their changes around it, % */
 };
 
 /* After view_row_build of every row: the machine's shift into *m, and

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bench-registry.h"
+#include "check-data.h"
 #include "check.h"
 #include "ref-data.h"
 
@@ -136,14 +137,10 @@ test_numbers(void)
 static void
 test_shipped(void)
 {
-	const char *top = getenv("top_srcdir");
 	struct refdata rd = { 0 };
-	char dir[4096], err[256];
+	char dir[4096];
 
-	(void)snprintf(dir, sizeof dir, "%s/data", top ? top : "..");
-	if (!CHECK("shipped data loads",
-	        refdata_load_dir(&rd, dir, err, sizeof err) == 0))
-		printf("     %s\n", err);
+	(void)check_load_shipped(&rd, dir, sizeof dir);
 	CHECK("22 reference machines", rd.nmachines >= 22);
 	CHECK("results", rd.nresults > 200);
 	CHECK("BYTE 3.11 baselines",

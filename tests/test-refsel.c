@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench-registry.h"
+#include "check-data.h"
 #include "check.h"
 #include "ref-compare.h"
 #include "ref-select.h"
@@ -223,15 +224,10 @@ test_load(const char *dir)
 int
 main(void)
 {
-	const char *top = getenv("top_srcdir");
-	char dir[4096], err[256];
+	char dir[4096];
 
-	(void)snprintf(dir, sizeof dir, "%s/data", top ? top : "..");
-	if (!CHECK("shipped data loads",
-	        refdata_load_dir(&rd, dir, err, sizeof err) == 0)) {
-		printf("     %s\n", err);
+	if (check_load_shipped(&rd, dir, sizeof dir) != 0)
 		return check_summary("test-refsel");
-	}
 	test_served();
 	test_coverage();
 	test_default_and_round();

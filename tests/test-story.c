@@ -17,6 +17,7 @@
 
 #include "base-units.h"
 #include "bench-registry.h"
+#include "check-data.h"
 #include "check.h"
 #include "ref-compare.h"
 #include "ref-index.h"
@@ -225,15 +226,10 @@ test_index_seed(void)
 int
 main(void)
 {
-	const char *top = getenv("top_srcdir");
-	char dir[4096], err[256];
+	char dir[4096];
 
-	(void)snprintf(dir, sizeof dir, "%s/data", top ? top : "..");
-	if (!CHECK("shipped data loads",
-	        refdata_load_dir(&rd, dir, err, sizeof err) == 0)) {
-		printf("     %s\n", err);
+	if (check_load_shipped(&rd, dir, sizeof dir) != 0)
 		return check_summary("test-story");
-	}
 	test_one_machine_no_ratio();
 	test_cycles_by_hand();
 	test_story();

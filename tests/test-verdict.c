@@ -428,6 +428,24 @@ test_live_machine(void)
 	CHECK("... null_call WORSE", rows[5].significant && !rows[5].better);
 	CHECK("... the others not",
 	    !rows[0].significant && !rows[4].significant);
+	/* The loops drift apart (dhry2 1.3x faster, hanoi 1.25x slower):
+	 * null_call 1.3x slower is within how well the machine is known. */
+	{
+		static const double loops[4] = { 130, 100, 100, 80 };
+
+		for (int i = 0; i < 4; i++)
+			rows[i].recent_value = loops[i];
+		rows[5].recent_value = 130;
+		view_rows_beyond_machine(rows, 6, base, &m);
+		CHECK("live: loops drifting apart: a spread over 20%",
+		    m.known && m.spread_pct > 20 &&
+		        rows[5].machine_spread_pct == m.spread_pct);
+		CHECK("... null_call 1.3x slower not WORSE, nor dhry2 better",
+		    !rows[5].significant && !rows[0].significant);
+		rows[5].recent_value = 300;
+		view_rows_beyond_machine(rows, 6, base, &m);
+		CHECK("... 3x slower is", rows[5].significant);
+	}
 	view_rows_beyond_machine(rows, 1, base, &m);
 	CHECK("live: one row (focus): no machine to tell, its own verdict",
 	    !m.known && rows[0].machine_shift == 1);
