@@ -83,20 +83,13 @@ story_item_make(const struct html_page *p, const struct test_result *r,
 static void
 story_summary(FILE *f, const struct html_page *p)
 {
-	size_t max = registry_count(), n, ng;
-	struct story_row *rows = calloc(max ? max : 1, sizeof *rows);
+	struct story_row *rows;
+	size_t n = report_story_rows(p->rep, p->refs, &rows), ng;
 	struct story_group groups[BENCH_GROUP_COUNT];
 	char line[256];
 
 	if (rows == NULL)
 		return;
-	n = story_select(p->rep->ref, p->refs, rows, max);
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < p->rep->n; k++)
-			if (p->rep->results[k].test == rows[i].test &&
-			    p->rep->results[k].status == BENCH_OK)
-				rows[i].this_cyc =
-				    p->rep->results[k].cyc.median;
 	ng = story_groups(rows, n, groups, BENCH_GROUP_COUNT);
 	fputs("<ul class=\"story\">\n", f);
 	for (size_t g = 0; g < ng; g++) {

@@ -26,6 +26,20 @@ run_cycles(const struct report *rep, const struct bench_test *t)
 	return NAN;
 }
 
+size_t
+report_story_rows(const struct report *rep, const struct refsel refs[2],
+    struct story_row **rows)
+{
+	size_t max = registry_count(), n;
+
+	if ((*rows = calloc(max ? max : 1, sizeof **rows)) == NULL)
+		return 0;
+	n = story_select(rep->ref, refs, *rows, max);
+	for (size_t i = 0; i < n; i++)
+		(*rows)[i].this_cyc = run_cycles(rep, (*rows)[i].test);
+	return n;
+}
+
 static void
 story_head(FILE *f, const struct report *rep)
 {
@@ -66,14 +80,13 @@ story_line(FILE *f, const struct report *rep, const struct story_row *r)
 int
 report_story(FILE *f, const struct report *rep)
 {
-	size_t max = registry_count(), n, ng;
-	struct story_row *rows = calloc(max ? max : 1, sizeof *rows);
+	struct story_row *rows;
+	size_t n = report_story_rows(rep, rep->refs, &rows), ng;
 	struct story_group groups[BENCH_GROUP_COUNT];
 	char line[256];
 
 	if (rows == NULL)
 		return -1;
-	n = story_select(rep->ref, rep->refs, rows, max);
 	story_head(f, rep);
 	if (n == 0)
 		fprintf(f, "%s\n",
@@ -82,10 +95,8 @@ report_story(FILE *f, const struct report *rep)
 		fprintf(f, "%-22s %10s %-18s %10s %-18s %8s %8s %11s\n", "TEST",
 		    "A CYC/OP", "A MACHINE", "B CYC/OP", "B MACHINE", "B/A CYC",
 		    "B/A TIME", "THIS CYC/OP");
-	for (size_t i = 0; i < n; i++) {
-		rows[i].this_cyc = run_cycles(rep, rows[i].test);
+	for (size_t i = 0; i < n; i++)
 		story_line(f, rep, &rows[i]);
-	}
 	ng = story_groups(rows, n, groups, BENCH_GROUP_COUNT);
 	fputs(ng ? "\n" : "", f);
 	for (size_t g = 0; g < ng; g++)

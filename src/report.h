@@ -73,6 +73,13 @@ void report_jsonl(FILE *f, const struct report *r);
 /* The demo view (--story A,B: report-story.c); 0, or -1 as above. */
 int report_story(FILE *f, const struct report *r);
 
+struct story_row;
+/* The story rows of references refs[0] and refs[1] (story_select), each
+ * with this run's cycles per operation (NAN: none), into a calloc'd
+ * *rows; how many. *rows is NULL when out of memory. */
+size_t report_story_rows(const struct report *r, const struct refsel refs[2],
+    struct story_row **rows);
+
 /*
  * JSON Lines (report-jsonl.c), shared with the live exporter: a record's
  * opening fields (schema, time, host), a claim's fields ("cpus": [0, 1],
