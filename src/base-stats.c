@@ -21,7 +21,6 @@
 static void sort_copy(const double *, size_t, double *);
 static double sorted_median(const double *, size_t);
 static double sorted_ci95_median(const double *, size_t);
-static double deviations_median(const double *, size_t, double, double *);
 static double cv_pct(double, double);
 static double t975_series(double);
 
@@ -140,14 +139,14 @@ sorted_ci95_median(const double *s, size_t n)
 	return (s[t - 1] - s[r - 1]) / 2.0;
 }
 
-/* Median of |v[i] - median|, built and sorted in scratch. */
-static double
-deviations_median(const double *v, size_t n, double median, double *scratch)
+/* Median of |v[i] - center|, built and sorted in scratch. */
+double
+stats_mad(const double *v, size_t n, double center, double *scratch)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		scratch[i] = fabs(v[i] - median);
+		scratch[i] = fabs(v[i] - center);
 	qsort(scratch, n, sizeof *scratch, stats_cmp_double);
 	return sorted_median(scratch, n);
 }
@@ -289,7 +288,7 @@ stats_summarize(const double *v, size_t n, double *scratch,
 	out->ci95_median = sorted_ci95_median(scratch, n);
 
 	/* Last: this overwrites the sorted copy. */
-	out->mad = deviations_median(v, n, out->median, scratch);
+	out->mad = stats_mad(v, n, out->median, scratch);
 }
 
 /*

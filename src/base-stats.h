@@ -48,6 +48,12 @@ double stats_stddev(const double *v, size_t n);
 /* scratch: room for n doubles, not overlapping v; its contents are lost. */
 double stats_median(const double *v, size_t n, double *scratch);
 
+/* The median absolute deviation of v around `center`, unscaled; scratch
+ * as for stats_median. STATS_MAD_SIGMA times it is a robust standard
+ * deviation (of a normal sample). */
+double stats_mad(const double *v, size_t n, double center, double *scratch);
+#define STATS_MAD_SIGMA 1.4826
+
 /* The p-th percentile (0..100, clamped; R-7) of an array sorted
  * ascending; n > 0. */
 double stats_sorted_percentile(const double *sorted, size_t n, double p);

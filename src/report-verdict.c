@@ -40,8 +40,6 @@
 /* How many of the shift's own standard deviations (from its tests'
  * median absolute deviation) a row must move beyond it to be judged. */
 #define VERDICT_SPREAD_Z 3.0
-/* The median absolute deviation of a normal sample, in its sigmas. */
-#define MAD_TO_SIGMA 1.4826
 
 enum verdict_kind
 verdict_kind_of(const struct bench_test *t)
@@ -125,11 +123,17 @@ shift_spread(const struct verdict_row *rows, const double *lr, size_t n,
 
 	for (size_t i = 0; i < n; i++)
 		if (shift_source(&rows[i], &lr[i], loops_only))
-			scratch[m++] = fabs(lr[i] - shift);
-	if (m < VERDICT_MIN_LOOPS)
-		return 0;
-	return VERDICT_SPREAD_Z * MAD_TO_SIGMA *
-	    stats_median(scratch, m, scratch + n);
+			scratch[m++] = lr[i];
+	return m < VERDICT_MIN_LOOPS
+	    ? 0
+	    : verdict_spread(scratch, m, shift, scratch + n);
+}
+
+double
+verdict_spread(const double *v, size_t n, double center, double *scratch)
+{
+	return VERDICT_SPREAD_Z * STATS_MAD_SIGMA *
+	    stats_mad(v, n, center, scratch);
 }
 
 /* The machine's shift (log) from every row's log ratio `lr`. */

@@ -113,6 +113,13 @@ struct verdict_machine {
 /* At most this many rows are judged (the catalogue has under 100). */
 #define VERDICT_MAX_ROWS 512
 
+/* How far logs of speed v[0..n) disagree about `center`: 3 robust
+ * sigmas (STATS_MAD_SIGMA times their median absolute deviation around
+ * it), the spread --check and the live screen judge rows beyond.
+ * scratch: room for n doubles. */
+double verdict_spread(const double *v, size_t n, double center,
+    double *scratch);
+
 /* The kind of test t. */
 enum verdict_kind verdict_kind_of(const struct bench_test *t);
 

@@ -146,7 +146,7 @@ sample_spread(const struct ring_entry *w, const double *ns, size_t k)
 		stats_summarize(ns, k, scratch, &s);
 	else
 		stats_summarize(q, n, scratch, &s);
-	return s.median > 0 ? 1.4826 * s.mad / s.median * 100 : 0;
+	return s.median > 0 ? STATS_MAD_SIGMA * s.mad / s.median * 100 : 0;
 }
 
 /* Every statistic unknown: a row with no samples, and where row_stats
@@ -513,25 +513,11 @@ log_speeds_of(const struct view_row *rows, size_t n,
 	return k;
 }
 
-/* The median of v[0..k) and, into *spread, 3 robust sigmas (1.4826
- * median absolute deviations) of v around it, as --check takes them. */
-static double
-median_and_spread(double *v, size_t k, double *spread)
-{
-	double dev[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS], mid;
-
-	mid = stats_median(v, k, scratch);
-	for (size_t i = 0; i < k; i++)
-		dev[i] = fabs(v[i] - mid);
-	*spread = 3 * 1.4826 * stats_median(dev, k, scratch);
-	return mid;
-}
-
 void
 view_rows_beyond_machine(struct view_row *rows, size_t n,
     const struct view_baseline *base, struct view_machine *m)
 {
-	double v[VIEW_DRIFT_MAX_ROWS], shift, spread;
+	double v[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS], shift;
 
 	memset(m, 0, sizeof *m);
 	m->shift = 1;
@@ -543,10 +529,12 @@ view_rows_beyond_machine(struct view_row *rows, size_t n,
 	/* One row (focus from the start) or two: no machine to tell. */
 	if (m->rows < VIEW_DRIFT_ROWS)
 		return;
-	shift = median_and_spread(v, m->rows, &spread);
+	shift = stats_median(v, m->rows, scratch);
 	m->known = 1;
 	m->shift = exp(shift);
-	m->spread_pct = (exp(spread) - 1) * 100;
+	/* How well it is known, as --check takes it. */
+	m->spread_pct =
+	    (exp(verdict_spread(v, m->rows, shift, scratch)) - 1) * 100;
 	m->beyond = fabs(m->shift - 1) * 100 > VIEW_BAR_MIN_PCT;
 	for (size_t i = 0; i < n; i++) {
 		rows[i].machine_spread_pct = m->spread_pct;
