@@ -39,8 +39,8 @@ report_csv_field(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void
-csv_number(FILE *f, double v)
+void
+report_csv_number(FILE *f, double v)
 {
 	fputc(',', f);
 	if (isfinite(v))
@@ -59,8 +59,8 @@ csv_reference(FILE *f, const struct report *rep, const struct refsel *s,
 	fputc(',', f);
 	if (c.found)
 		report_csv_field(f, rep->ref->machines[c.machine].id);
-	csv_number(f, c.found ? c.value : NAN);
-	csv_number(f, c.ratio);
+	report_csv_number(f, c.found ? c.value : NAN);
+	report_csv_number(f, c.ratio);
 }
 
 /* B against A (empty unless two machines of their own classes serve),
@@ -71,11 +71,11 @@ csv_pair(FILE *f, const struct report *rep, const struct test_result *r)
 	struct compare_pair p;
 
 	compare_pair(rep->ref, rep->refs, r->test, &p);
-	csv_number(f, p.b_vs_a);
+	report_csv_number(f, p.b_vs_a);
 	fprintf(f, ",%s", !p.b.found ? "" : p.b.stand_in ? "1" : "0");
-	csv_number(f, p.a.found ? p.cyc_a : NAN);
-	csv_number(f, p.b.found ? p.cyc_b : NAN);
-	csv_number(f, p.cyc_b_vs_a);
+	report_csv_number(f, p.a.found ? p.cyc_a : NAN);
+	report_csv_number(f, p.b.found ? p.cyc_b : NAN);
+	report_csv_number(f, p.cyc_b_vs_a);
 }
 
 static void
@@ -90,10 +90,10 @@ csv_row(FILE *f, const struct report *rep, const struct test_result *r)
 	    bench_origin_name(t->origin), bench_status_name(r->status));
 	report_csv_field(f, r->reason);
 	fprintf(f, ",%s", bench_unit_name(t->unit));
-	csv_number(f, ok ? r->value : NAN);
-	csv_number(f, ok ? r->ns.median : NAN);
-	csv_number(f, ok ? r->cyc.median : NAN);
-	csv_number(f, ok ? r->ns.cv_pct : NAN);
+	report_csv_number(f, ok ? r->value : NAN);
+	report_csv_number(f, ok ? r->ns.median : NAN);
+	report_csv_number(f, ok ? r->cyc.median : NAN);
+	report_csv_number(f, ok ? r->ns.cv_pct : NAN);
 	fprintf(f, ",%zu,%s,", r->ns.n, bench_placement_name(r->placement));
 	if (r->cpu >= 0)
 		fprintf(f, "%d", r->cpu);

@@ -281,15 +281,6 @@ write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 }
 
 static void
-csv_number(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, ",%.6g", v);
-	else
-		fputc(',', f);
-}
-
-static void
 write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 {
 	char words[32], v[64];
@@ -299,21 +290,22 @@ write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 	    "beyond_machine_text,ci95_low,ci95_high,p,verdict,weak\n");
 	for (size_t i = 0; i < vr->n; i++) {
 		report_csv_field(f, o[i].r->test->id);
-		csv_number(f, o[i].r->status == BENCH_OK ? o[i].r->value : NAN);
-		csv_number(f, o[i].c.found ? o[i].c.value : NAN);
+		report_csv_number(f,
+		    o[i].r->status == BENCH_OK ? o[i].r->value : NAN);
+		report_csv_number(f, o[i].c.found ? o[i].c.value : NAN);
 		fputc(',', f);
 		report_csv_field(f, bench_unit_name(o[i].r->test->unit));
-		csv_number(f, o[i].l.ratio);
+		report_csv_number(f, o[i].l.ratio);
 		fputc(',', f);
 		report_csv_field(f,
 		    verdict_ratio_text(o[i].l.ratio, words, sizeof words));
-		csv_number(f, o[i].l.beyond);
+		report_csv_number(f, o[i].l.beyond);
 		fputc(',', f);
 		report_csv_field(f,
 		    verdict_ratio_text(o[i].l.beyond, words, sizeof words));
-		csv_number(f, o[i].l.lo);
-		csv_number(f, o[i].l.hi);
-		csv_number(f, o[i].l.p);
+		report_csv_number(f, o[i].l.lo);
+		report_csv_number(f, o[i].l.hi);
+		report_csv_number(f, o[i].l.p);
 		verdict_text(&o[i].l, o[i].why, v, sizeof v);
 		fputc(',', f);
 		report_csv_field(f, v);

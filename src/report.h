@@ -96,6 +96,8 @@ void report_jsonl_record(FILE *f, const struct machine *m, double ts,
 /* Shared helpers (report-json.c, report-csv.c, report-common.c). */
 void report_json_string(FILE *f, const char *s);
 void report_json_number(FILE *f, double v);
+/* A CSV field: a comma, then v (%.6g) or nothing when not finite. */
+void report_csv_number(FILE *f, double v);
 void report_csv_field(FILE *f, const char *s);
 /* Format a value with 4 significant digits (no exponent) into buf. */
 const char *report_fmt_value(char *buf, size_t size, double v);
