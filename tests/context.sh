@@ -74,31 +74,20 @@ use_tmux btctx
 # the script (use_tmux's trap is kept: its server is killed, $work gone).
 trap 'echo "$orig" >"$THP"; T kill-server 2>/dev/null; rm -rf "$work"' \
     EXIT INT TERM HUP
-screen() { T capture-pane -p >"$work/screen"; }
-wait_for() { # wait_for PATTERN TENTHS
-	i=0
-	while [ "$i" -lt "$2" ]; do
-		screen
-		grep -q -- "$1" "$work/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 mkdir "$work/scratch"
 T new-session -d -x 120 -y 30 \
     "LANG=C.UTF-8 TERM=xterm $BENCHTOP --only 'lmbench.page_fault,lmbench.null_call' \
      --slice-ms 200 -d 0.5 --dir '$work/scratch' --log '$work/log.csv'; sleep 60"
-if wait_for "THP $orig" 100; then ok; else fail "header: THP $orig"; fi
+if wait_for "THP $orig" 10; then ok; else fail "header: THP $orig"; fi
 echo "$other" >"$THP"
 # One refresh is 0.5 s: the change shows within 1.5 s (a busy machine).
-if wait_for "context: THP $other" 15; then ok; else
+if wait_for "context: THP $other" 2; then ok; else
 	fail "message line: THP $other within one refresh"
 	cat "$work/screen"
 fi
 check "header: THP $other" grep -q "; THP $other; " "$work/screen"
 echo "$orig" >"$THP"
-if wait_for "context: THP $orig" 15; then ok; else fail "back: THP $orig"; fi
+if wait_for "context: THP $orig" 2; then ok; else fail "back: THP $orig"; fi
 T send-keys q
 sleep 1
 check "log: the change as a row" \

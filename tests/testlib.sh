@@ -27,7 +27,11 @@
 #                                 run with --dir DIR could leave behind,
 #                                 whoever their parent is by now
 #   use_tmux PREFIX               a private tmux server: T ARGS... runs
-#                                 tmux on socket $work/tmux-PREFIX
+#                                 tmux on socket $work/tmux-PREFIX;
+#                                 screen captures its pane into
+#                                 $work/screen, has PATTERN greps it,
+#                                 wait_for PATTERN SECONDS polls it
+#                                 every 0.1 s until it shows PATTERN
 #                                 ($sock); at exit its server is killed
 #   stop_pid PID                  kill and reap PID (nothing when empty)
 #   benchtop_procs DIR            benchtop, its partners and benchtop-proc
@@ -137,6 +141,18 @@ use_tmux() {
 	# shellcheck disable=SC2317 # T is called by the script
 	T() { tmux -S "$sock" -f /dev/null "$@"; }
 	at_exit 'T kill-server 2>/dev/null'
+}
+screen() { T capture-pane -p >"$work/screen"; }
+has() { grep -q -- "$1" "$work/screen"; }
+wait_for() {
+	i=0
+	while [ $i -lt $(($2 * 10)) ]; do
+		screen
+		has "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
 }
 
 stop_pid() {

@@ -16,21 +16,8 @@ fail_screen() {
 	cat "$work/screen"
 	echo "------------------"
 }
-screen() { T capture-pane -p >"$work/screen"; }
-has() { grep -q -- "$1" "$work/screen"; }
 shows() { # shows DESCRIPTION PATTERN: the screen shows PATTERN (within 5 s)
 	if wait_for "$2" 5; then ok; else fail_screen "$1"; fi
-}
-# wait_for PATTERN SECONDS: poll the screen until it shows PATTERN
-wait_for() {
-	i=0
-	while [ $i -lt $(($2 * 5)) ]; do
-		screen
-		has "$1" && return 0
-		sleep 0.2
-		i=$((i + 1))
-	done
-	return 1
 }
 # The numbers of the null_call row, to see them move (or not).
 row() { grep '^lmbench.null_call' "$work/screen" | awk '{print $2, $4}'; }
