@@ -224,7 +224,7 @@ prepare(struct live *l, char *err, size_t size)
 	(void)bench_usable_cpus(); /* the process's mask, before any pinning */
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
-	context_watch_init(&l->context, &l->machine.ctx);
+	context_watch_init(&l->context, &l->machine);
 	rc = compare_load(&l->ref, l->o->data, l->o->ref, l->machine.class_id,
 	    l->refs, err, size);
 	if (rc != 0 && l->ref_from_rc) {

@@ -291,6 +291,19 @@ stats_summarize(const double *v, size_t n, double *scratch,
 	out->mad = stats_mad(v, n, out->median, scratch);
 }
 
+void
+stats_summary_unknown_unless_positive(struct stats_summary *s)
+{
+	size_t n = s->n;
+
+	if (s->median > 0)
+		return;
+	s->min = s->max = s->mean = s->median = s->stddev = NAN;
+	s->cv_pct = s->mad = s->p5 = s->p95 = NAN;
+	s->ci95_median = s->ci95_mean = NAN;
+	s->n = n;
+}
+
 /*
  * The number of ways to interleave na and nb distinct values so that U
  * (the count of pairs with the a value first) is u, for u = 0..na*nb:

@@ -39,6 +39,11 @@ struct stats_summary {
 	double ci95_mean;   /* half-width of the 95% CI of the mean */
 };
 
+/* What a summary of figures that could not be had says (cycles without a
+ * known clock, which the harness leaves at 0): every statistic NAN, n
+ * kept. A summary whose median is not above 0 is one of those. */
+void stats_summary_unknown_unless_positive(struct stats_summary *s);
+
 /* Ascending order of doubles, for qsort(). */
 int stats_cmp_double(const void *a, const void *b);
 

@@ -13,11 +13,60 @@
 #include "base-cycles.h"
 #include "base-time.h"
 
+/* "3.80 GHz" or "unknown": the fact a move of the core clock changes. */
+static void
+clock_fact_set(struct machine_context *c, double hz)
+{
+	char v[32];
+
+	if (hz > 0)
+		(void)snprintf(v, sizeof v, "%.2f GHz", hz / 1e9);
+	else
+		(void)snprintf(v, sizeof v, "unknown");
+	context_set(c, "clock.core", v);
+}
+
 void
-context_watch_init(struct context_watch *w, const struct machine_context *start)
+context_watch_init(struct context_watch *w, const struct machine *m)
 {
 	memset(w, 0, sizeof *w);
-	w->now = *start;
+	w->now = m->ctx;
+	w->machine = m;
+	w->clock_hz = m->clock.core_hz;
+	w->clock_next_ns =
+	    cycles_now_ns() + CONTEXT_CLOCK_EVERY_S * 1000000000ull;
+	clock_fact_set(&w->now, w->clock_hz);
+}
+
+/*
+ * Read the core clock again when its time has come. One reading beyond
+ * the band is confirmed by a second a second later before the fact moves:
+ * a reading is a millisecond, and a moment's load on its CPU or a
+ * frequency step in it should not mark the context as changed.
+ */
+static void
+clock_watch(struct context_watch *w, uint64_t now)
+{
+	struct clock_estimate e;
+	double hz;
+
+	if (w->machine == NULL || now < w->clock_next_ns)
+		return;
+	w->clock_next_ns = now + CONTEXT_CLOCK_EVERY_S * 1000000000ull;
+	machine_clock_again(w->machine, &e);
+	hz = e.verdict == CLOCK_HELD ? e.hz : 0;
+	if (!clock_moved(w->clock_hz, hz, CONTEXT_CLOCK_MOVE)) {
+		w->clock_pending = 0;
+		return;
+	}
+	if (!w->clock_pending) {
+		w->clock_pending = 1;
+		w->clock_next_ns = now + 1000000000ull;
+		return;
+	}
+	w->clock_pending = 0;
+	w->clock_hz = hz;
+	clock_fact_set(&w->now, hz);
 }
 
 /* What context_diff hands each change to: everything a change needs. */
@@ -57,9 +106,11 @@ context_watch_tick(struct context_watch *w, struct store *s,
 	struct machine_context was = w->now;
 	/* The thread's CPU time, not the wall's: on a busy machine the
 	 * wall counts whoever preempted the read. */
-	uint64_t t0 = time_thread_cpu_ns(), t1;
+	uint64_t t0, t1;
 	struct tick_state t = { w, s, lg, x, marks, 0, fn, arg };
 
+	clock_watch(w, cycles_now_ns());
+	t0 = time_thread_cpu_ns(); /* the context's own cost, not the clock's */
 	context_read(&w->now, "/");
 	t1 = time_thread_cpu_ns();
 	w->cost_last_ns = t1 - t0;

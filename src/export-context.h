@@ -15,10 +15,18 @@
 #include "export-log.h"
 #include "export.h"
 #include "machine-context.h"
+#include "machine.h"
 #include "monitor-store.h"
 
 struct context_watch {
 	struct machine_context now;
+	/* The core clock, read again every CONTEXT_CLOCK_EVERY_S: the fact
+	 * "clock.core" moves when two readings in a row are held beyond
+	 * CONTEXT_CLOCK_MOVE of it. */
+	const struct machine *machine;
+	double clock_hz;
+	int clock_pending;
+	uint64_t clock_next_ns;
 	uint64_t cost_last_ns; /* the last read's CPU time (the thread's) */
 	uint64_t cost_sum_ns;  /* of every read, for the mean */
 	uint64_t reads;
@@ -33,9 +41,11 @@ struct context_change {
 
 typedef void (*context_change_fn)(const struct context_change *c, void *arg);
 
-/* Start from the context at start (the machine's). */
-void context_watch_init(struct context_watch *w,
-    const struct machine_context *start);
+#define CONTEXT_CLOCK_EVERY_S 10
+#define CONTEXT_CLOCK_MOVE    0.05
+
+/* Start from the machine's context at start, and its core clock. */
+void context_watch_init(struct context_watch *w, const struct machine *m);
 
 /*
  * Read the context again; for each fact that changed, a row in `lg` and

@@ -43,6 +43,7 @@ scrape_test(struct store *s, size_t i, struct scrape_test *out)
 	out->noisy_pct = v.n ? 100.0 * (double)noisy / (double)v.n : 0;
 	stats_summarize(out->ns, v.n, scratch, &out->r.ns);
 	stats_summarize(cyc, v.n, scratch, &out->r.cyc);
+	stats_summary_unknown_unless_positive(&out->r.cyc);
 	out->r.value = v.n ? units_value(v.test->unit, v.test->work_per_op,
 	                         out->r.ns.median, out->r.cyc.median)
 	                   : NAN;

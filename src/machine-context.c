@@ -185,6 +185,12 @@ read_value(const char *root, const char *path, char *buf, size_t size)
 	return rc;
 }
 
+int
+context_read_line(const char *root, const char *path, char *buf, size_t size)
+{
+	return read_value(root, path, buf, size) == READ_OK ? 0 : -1;
+}
+
 /* ---- The table ---- */
 
 const char *
@@ -743,6 +749,7 @@ static const struct key_info {
 	{ "cgroup.cpu_max", "quota ", CONTEXT_SENSE_CPU },
 	{ "cgroup.cpuset", "cpuset ", CONTEXT_SENSE_CPU },
 	{ "hypervisor", "hypervisor ", CONTEXT_SENSE_CPU },
+	{ "clock.core", "core clock ", CONTEXT_SENSE_CPU }, /* the watch's */
 	{ "kernel", "kernel ", CONTEXT_SENSE_ALL },
 };
 

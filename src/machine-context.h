@@ -80,6 +80,11 @@ struct machine_context {
 void context_read(struct machine_context *c, const char *root);
 
 /* The value of `key`, or NULL when the context has no such fact. */
+/* The first line of a kernel file under root, into buf: 0, or -1 when it
+ * is absent or unreadable (buf then says which). */
+int context_read_line(const char *root, const char *path, char *buf,
+    size_t size);
+
 const char *context_get(const struct machine_context *c, const char *key);
 
 /* Set (add or replace) a fact; a full table drops it. */

@@ -18,6 +18,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define INTEL "GenuineIntel"
@@ -316,4 +317,28 @@ cpu_decode_signature(uint32_t eax, struct cpu_id *id)
 	id->model = model;
 	if (family == 6 || family == 15)
 		id->model += id->ext_model << 4;
+}
+
+/* "2.40GHz", "850MHz", "3.0 GHz": a number just before the unit. */
+double
+cpu_brand_hz(const char *brand)
+{
+	static const struct {
+		const char *unit;
+		double scale;
+	} units[] = { { "GHz", 1e9 }, { "MHz", 1e6 } };
+
+	for (size_t u = 0; brand != NULL && u < 2; u++) {
+		const char *at = strstr(brand, units[u].unit);
+		const char *p = at;
+
+		while (p != NULL && p > brand && p[-1] == ' ')
+			p--;
+		while (p != NULL && p > brand &&
+		    (isdigit((unsigned char)p[-1]) || p[-1] == '.'))
+			p--;
+		if (at != NULL && p < at && isdigit((unsigned char)*p))
+			return strtod(p, NULL) * units[u].scale;
+	}
+	return 0;
 }

@@ -72,4 +72,8 @@ void cpu_decode_signature(uint32_t eax, struct cpu_id *id);
 void cpu_classify(const char *vendor, int family, int model, const char *brand,
     struct cpu_class *out);
 
+/* The clock a brand string names ("... CPU @ 2.40GHz", "... 850MHz"), in
+ * Hz; 0 where it names none. Pure. */
+double cpu_brand_hz(const char *brand);
+
 #endif

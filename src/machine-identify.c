@@ -9,6 +9,8 @@
 
 #include "machine-identify.h"
 
+#include "machine.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -452,8 +454,12 @@ identify_print(FILE *out, const char *dump_path, const char *machines_tsv,
 		/* The shares since boot: /proc/stat's counters start at 0. */
 		struct machine_context ctx = { .times = { .valid = 1 } };
 
+		struct cycles_info clock;
+
 		context_read(&ctx, "/");
 		context_print(out, &ctx, "since boot");
+		machine_clock_measure(&clock, id.brand);
+		machine_clock_print(out, &clock);
 	}
 	return identify_print_machines(out, id.cls.id, machines_tsv, err,
 	    errsize);

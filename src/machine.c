@@ -6,14 +6,84 @@
 
 #include "machine.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+
+/* What the kernel and the brand string say of the core clock. */
+static void
+clock_bounds_read(const char *brand, struct clock_bounds *b)
+{
+	char khz[64];
+
+	memset(b, 0, sizeof *b);
+	if (context_read_line("/",
+	        "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", khz,
+	        sizeof khz) == 0)
+		b->cpufreq_max_hz = strtod(khz, NULL) * 1e3;
+	b->brand_hz = cpu_brand_hz(brand);
+}
+
+void
+machine_clock_measure(struct cycles_info *info, const char *brand)
+{
+	struct clock_bounds bounds;
+
+	cycles_measure(info);
+	clock_bounds_read(brand, &bounds);
+	cycles_rejudge(info, &bounds);
+}
+
+void
+machine_clock_again(const struct machine *m, struct clock_estimate *e)
+{
+	struct clock_bounds bounds;
+
+	clock_bounds_read(m->cpu.brand, &bounds);
+	bounds.tsc_hz = m->clock.tsc_hz;
+	cycles_clock_read(e, &bounds, 1);
+}
+
+/* The cycles one step of chain c took at the held clock; NAN if none. */
+static double
+chain_cycles(const struct cycles_info *c, enum clock_chain chain)
+{
+	double ns = c->clock.ns_per_step[chain];
+
+	return ns > 0 && c->core_hz > 0 ? ns * c->core_hz / 1e9 : NAN;
+}
+
+void
+machine_clock_print(FILE *out, const struct cycles_info *c)
+{
+	char what[160];
+
+	fprintf(out, "clock.core: %s\n",
+	    clock_describe(&c->clock, what, sizeof what));
+	fprintf(out, "clock.verdict: %s\n",
+	    clock_verdict_name(c->clock.verdict));
+	if (c->tsc_hz > 0)
+		fprintf(out, "clock.tsc: %.3f GHz\n", c->tsc_hz / 1e9);
+	for (int i = 0; i < CLOCK_CHAINS; i++) {
+		double ns = c->clock.ns_per_step[i];
+
+		if (!(ns > 0))
+			continue;
+		fprintf(out, "clock.chain.%s: %.4f ns a step",
+		    clock_chain_name(i), ns);
+		if (isfinite(chain_cycles(c, i)))
+			fprintf(out, ", %.2f cycles", chain_cycles(c, i));
+		fputc('\n', out);
+	}
+}
 
 void
 machine_probe(struct machine *m, const struct cycles_info *clock)
 {
 	struct utsname u;
+	struct clock_bounds bounds;
 
 	memset(m, 0, sizeof *m);
 	if (uname(&u) == 0) {
@@ -28,5 +98,7 @@ machine_probe(struct machine *m, const struct cycles_info *clock)
 	(void)snprintf(m->class_name, sizeof m->class_name, "%s",
 	    m->cpu.cls.name[0] ? m->cpu.cls.name : "unknown");
 	m->clock = *clock;
+	clock_bounds_read(m->cpu.brand, &bounds);
+	cycles_rejudge(&m->clock, &bounds);
 	context_read(&m->ctx, "/");
 }

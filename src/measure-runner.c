@@ -338,6 +338,7 @@ runner_summarise(struct test_result *r, const double *ns, const double *cyc,
 
 	stats_summarize(ns, n, scratch, &r->ns);
 	stats_summarize(cyc, n, scratch, &r->cyc);
+	stats_summary_unknown_unless_positive(&r->cyc); /* clock unknown */
 	r->disturbed_pct = NAN; /* the samples' shares are not in ns, cyc */
 	r->value =
 	    units_value(t->unit, t->work_per_op, r->ns.median, r->cyc.median);

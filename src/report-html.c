@@ -107,8 +107,11 @@ placement_of(const struct report *r)
 static void
 clocks_text(const struct machine *m, char *buf, size_t size)
 {
-	(void)snprintf(buf, size, "core %.3f GHz, TSC %.3f GHz",
-	    m->clock.core_hz / 1e9, m->clock.tsc_hz / 1e9);
+	char core[160];
+
+	(void)snprintf(buf, size, "core %s, TSC %.3f GHz",
+	    cycles_core_text(&m->clock, core, sizeof core),
+	    m->clock.tsc_hz / 1e9);
 }
 
 /* Every fact of the machine's context, folded: the summary above says
@@ -136,6 +139,27 @@ context_section(FILE *f, const struct machine_context *c)
 	fputs("</dl></details>\n", f);
 }
 
+/* How the core clock was read: each chain's time a step. */
+static void
+clock_note(FILE *f, const struct cycles_info *c)
+{
+	const struct clock_estimate *e = &c->clock;
+
+	fprintf(f,
+	    "<p class=\"dim note\">The core clock is read from chains of "
+	    "dependent instructions, each waiting for the one before: a step "
+	    "of adding a register took %.4f ns, of multiplying %.4f ns "
+	    "(%.2f adds), of adding a constant %.4f ns (which some cores fold "
+	    "several to a cycle), of loading a pointer %.4f ns. The clock is "
+	    "held when the multiply takes a whole number of adds: ",
+	    e->ns_per_step[CLOCK_CHAIN_ADD_REG],
+	    e->ns_per_step[CLOCK_CHAIN_MUL], e->mul_ratio,
+	    e->ns_per_step[CLOCK_CHAIN_ADD_IMM],
+	    e->ns_per_step[CLOCK_CHAIN_LOAD]);
+	html_text(f, clock_verdict_name(e->verdict));
+	fputs(".</p>\n", f);
+}
+
 /*
  * Why the cycles are not the CPU's own counter, in words: the raw
  * reason ("perf_event_open: No such file or directory") as a footnote.
@@ -143,19 +167,24 @@ context_section(FILE *f, const struct machine_context *c)
 static void
 cycles_note(FILE *f, const struct machine *m)
 {
+	char core[160];
+
 	if (m->clock.pmu_reason[0] == '\0')
 		return;
 	fprintf(f,
 	    "<p class=\"dim note\">Note: the CPU's own cycle counter could "
 	    "not be used (a virtual machine often has none), so cycles per "
 	    "operation are %s: the time of an operation times the core "
-	    "clock measured at start (%.3f GHz). The system's answer was: ",
+	    "clock measured at start (",
 	    m->clock.source == CYCLES_TSC_SCALED
 	        ? "the time stamp counter scaled to the core clock"
-	        : "the system clock scaled to the core clock",
-	    m->clock.core_hz / 1e9);
+	        : "the system clock scaled to the core clock");
+	html_text(f, cycles_core_text(&m->clock, core, sizeof core));
+	fputs(m->clock.core_hz > 0 ? ")" : "; so they are not shown)", f);
+	fputs(". The system's answer was: ", f);
 	html_text(f, m->clock.pmu_reason);
 	fputs(".</p>\n", f);
+	clock_note(f, &m->clock);
 }
 
 /* CPU, class, clocks, cycle source, kernel, placement, date, version. */

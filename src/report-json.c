@@ -76,6 +76,24 @@ kv_int(FILE *f, const char *k, long long v, int present)
 		fprintf(f, ", \"%s\": null", k);
 }
 
+/* How the core clock was read: the verdict, the multiply's cycles, each
+ * chain's ns per step (null where it was not run). */
+static void
+json_core_clock(FILE *f, const struct clock_estimate *e)
+{
+	fputs(", \"core_clock\": {", f);
+	kv_str(f, "", "verdict", clock_verdict_name(e->verdict));
+	kv_num(f, "mul_ratio", e->mul_ratio);
+	kv_int(f, "mul_cycles", e->mul_cycles, 1);
+	fputs(", \"ns_per_step\": {", f);
+	for (int i = 0; i < CLOCK_CHAINS; i++) {
+		fprintf(f, "%s\"%s\": ", i ? ", " : "", clock_chain_name(i));
+		report_json_number(f,
+		    e->ns_per_step[i] > 0 ? e->ns_per_step[i] : NAN);
+	}
+	fputs("}}", f);
+}
+
 static void
 json_machine(FILE *f, const struct machine *m)
 {
@@ -95,7 +113,10 @@ json_machine(FILE *f, const struct machine *m)
 	kv_int(f, "hypervisor", c->hypervisor, 1);
 	kv_int(f, "cpus", c->cpus_online, 1);
 	kv_num(f, "tsc_hz", m->clock.tsc_hz > 0 ? m->clock.tsc_hz : NAN);
-	kv_num(f, "core_hz", m->clock.core_hz);
+	kv_num(f, "core_hz", m->clock.core_hz > 0 ? m->clock.core_hz : NAN);
+	json_core_clock(f, &m->clock.clock);
+	kv_num(f, "core_hz_end",
+	    m->clock_end.verdict == CLOCK_HELD ? m->clock_end.hz : NAN);
 	kv_str(f, ", ", "cycle_source", cycles_source_name(m->clock.source));
 	kv_str(f, ", ", "pmu_reason",
 	    m->clock.pmu_reason[0] ? m->clock.pmu_reason : NULL);

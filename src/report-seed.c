@@ -363,8 +363,10 @@ lm_row(FILE *f, const struct lm_table *t, const struct figures *fg,
 
 	lm_host_os(fg, m, host, os, &mhz);
 	fprintf(f, "%-*.*s %13.13s", t->host_width, t->host_width, host, os);
-	if (t->mhz)
+	if (t->mhz && mhz > 0)
 		fprintf(f, " %4.0f", mhz);
+	else if (t->mhz)
+		fprintf(f, " %4s", "?"); /* this machine's clock is unknown */
 	for (int c = 0; c < 10 && t->cols[c].test != NULL; c++) {
 		const struct lm_col *col = &t->cols[c];
 

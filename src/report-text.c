@@ -33,11 +33,25 @@ text_refs(FILE *f, const struct report *r)
 	    refsel_name(r->ref, &r->refs[1]), what);
 }
 
+/* " (3.791 GHz at the end)" when the run read the clock again. */
+static const char *
+clock_end_text(const struct machine *m, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (m->clock_end.verdict == CLOCK_HELD)
+		(void)snprintf(buf, size, " (%.3f GHz at the end)",
+		    m->clock_end.hz / 1e9);
+	else if (m->clock_end.verdict != CLOCK_NO_READING)
+		(void)snprintf(buf, size, " (unknown at the end)");
+	return buf;
+}
+
 static void
 text_header(FILE *f, const struct report *r)
 {
 	const struct machine *m = r->machine;
 	const struct cycles_info *c = &m->clock;
+	char core[160], end[48];
 
 	fprintf(f, "benchtop %s on %s (%s %s)\n", PACKAGE_VERSION, m->host,
 	    m->kernel, m->arch);
@@ -48,8 +62,9 @@ text_header(FILE *f, const struct report *r)
 	    m->cpu.vendor, m->cpu.family, m->cpu.model, m->cpu.stepping,
 	    m->cpu.cpus_online,
 	    m->cpu.hypervisor ? ", under a hypervisor" : "");
-	fprintf(f, "Clock: TSC %.3f GHz, core %.3f GHz, cycles %s%s%s%s\n",
-	    c->tsc_hz / 1e9, c->core_hz / 1e9, cycles_source_name(c->source),
+	fprintf(f, "Clock: TSC %.3f GHz, core %s%s, cycles %s%s%s%s\n",
+	    c->tsc_hz / 1e9, cycles_core_text(c, core, sizeof core),
+	    clock_end_text(m, end, sizeof end), cycles_source_name(c->source),
 	    c->pmu_reason[0] ? " (" : "", c->pmu_reason,
 	    c->pmu_reason[0] ? ")" : "");
 	fprintf(f, "Run:   %.3g s per test, %.3g ms samples\n",

@@ -45,7 +45,7 @@ ui_context_init(struct ui *ui)
 		free(c);
 		return -1;
 	}
-	context_watch_init(&c->watch, &ui->cfg.machine->ctx);
+	context_watch_init(&c->watch, ui->cfg.machine);
 	ui->context = c;
 	if (ui->cfg.exporter != NULL)
 		ui->cfg.exporter->ctx = &c->watch.now;

@@ -54,7 +54,11 @@ header_line2(struct ui *ui)
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
 	    m->cpu.hypervisor ? ", VM" : "");
 	(void)snprintf(cpus, sizeof cpus, ", %d CPUs", m->cpu.cpus_online);
-	(void)snprintf(core, sizeof core, "  core %.2f GHz", c->core_hz / 1e9);
+	if (c->core_hz > 0)
+		(void)snprintf(core, sizeof core, "  core %.2f GHz",
+		    c->core_hz / 1e9);
+	else /* why: --identify and the page */
+		(void)snprintf(core, sizeof core, "  core clock unknown");
 	(void)snprintf(tsc, sizeof tsc, "  TSC %.2f GHz", c->tsc_hz / 1e9);
 	(void)snprintf(cyc, sizeof cyc, "  cycles %s",
 	    cycles_source_name(c->source));

@@ -194,6 +194,8 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	r->cv_pct = s.cv_pct;
 	r->spread_pct = sample_spread(w, ns, k);
 	r->cyc = stats_median(cyc, k, scratch);
+	if (!(r->cyc > 0))
+		r->cyc = NAN; /* the clock is unknown: no cycles */
 	r->value = range_value(r->test, ns, cyc, 0, k, &r->ci_pct);
 	from = recent_start(w, k);
 	r->recent_n = k - from;

@@ -565,15 +565,22 @@ test_real_clocks(void)
 	struct harness_clock clock;
 
 	cycles_measure(&info);
-	CHECK("core clock 100 MHz..10 GHz",
-	    info.core_hz > 1e8 && info.core_hz < 1e10);
-	CHECK("cycles per tick within 0.1..10",
-	    info.cycles_per_tick > 0.1 && info.cycles_per_tick < 10);
+	/* No clock range is assumed: the judge's own bounds (test-clock)
+	 * hold it, or it is unknown. Either way the scale follows it. */
+	CHECK("the core clock held, or unknown and 0",
+	    (info.clock.verdict == CLOCK_HELD) == (info.core_hz > 0));
+	CHECK("cycles per tick: the clock's over the counter's",
+	    info.source == CYCLES_PMU
+	        ? info.cycles_per_tick == 1.0
+	        : fabs(info.cycles_per_tick -
+	              info.core_hz /
+	                  (info.source == CYCLES_TSC_SCALED ? info.tsc_hz
+	                                                    : 1e9)) < 1e-9);
 	CHECK("a named source",
 	    strcmp(cycles_source_name(info.source), "pmu") == 0 ||
 	        strstr(cycles_source_name(info.source), "-scaled") != NULL);
 #if defined(__x86_64__) || defined(__i386__)
-	CHECK("x86 has a TSC rate", info.tsc_hz > 1e8 && info.tsc_hz < 1e10);
+	CHECK("x86 has a TSC rate", info.tsc_hz > 0);
 #endif
 	cycles_counter_open(&counter, &info);
 	runner_real_clock(&clock, &counter);

@@ -109,6 +109,43 @@ test_json(void)
 	free(out);
 }
 
+/*
+ * A machine whose clock the chains could not hold (a folding renamer's
+ * add chain against its multiply): the clock and the cycles say unknown,
+ * in the text and in JSON, never a number.
+ */
+static void
+test_clock_unknown(void)
+{
+	struct machine held = machine;
+	struct clock_estimate *e = &machine.clock.clock;
+	struct stats_summary cyc = results[0].cyc;
+	char *out;
+
+	memset(e, 0, sizeof *e);
+	e->ns_per_step[CLOCK_CHAIN_ADD_REG] = 0.0467;
+	e->ns_per_step[CLOCK_CHAIN_MUL] = 0.8333;
+	clock_judge(e, &(struct clock_bounds){ 2e9, 0, 0 });
+	machine.clock.core_hz = e->hz;
+	results[0].cyc.median = NAN; /* as runner_summarise leaves it */
+	out = render(REPORT_TEXT);
+	CHECK("text: the core clock unknown, both chains said",
+	    strstr(out,
+	        "core unknown (add chain 21.41 GHz, multiply chain "
+	        "3.60 GHz disagree)") != NULL);
+	CHECK("text: no cycles figure",
+	    strstr(out, "380.0           -") != NULL);
+	free(out);
+	out = render(REPORT_JSON);
+	CHECK("JSON: core_hz null", strstr(out, "\"core_hz\": null") != NULL);
+	CHECK("JSON: the verdict",
+	    strstr(out, "\"verdict\": \"unknown: chains disagree\"") != NULL);
+	CHECK("JSON: cycles null", strstr(out, "\"cycles_per_op\": null"));
+	free(out);
+	machine = held;
+	results[0].cyc = cyc;
+}
+
 static void
 test_fmt(void)
 {
@@ -222,6 +259,7 @@ main(void)
 	make_results();
 	test_csv();
 	test_json();
+	test_clock_unknown();
 	test_fmt();
 	test_om();
 	test_write_error();
