@@ -48,6 +48,14 @@ try() {
 		ok
 	fi
 }
+# says TEXT: the last try's line on stderr holds TEXT (counted).
+says() {
+	case $line in
+	*"$1"*) ok ;;
+	*) fail "'$1' not in: $line"
+	   return 1 ;;
+	esac
+}
 # what ARGS...: the command line, cut to 80 characters, for a failure.
 what() { echo "'$(printf '%s ' "$@" | cut -c1-80)'"; }
 # empty_dir DIR: DIR holds nothing (shell globs, no program).
@@ -155,6 +163,20 @@ upfront --html --batch --html /nonexistent/x.html
 upfront --html --batch --html "$work/dir"
 upfront --log --watch 1 --log /nonexistent/x.csv
 upfront --openmetrics-file --watch 1 --openmetrics-file /nonexistent/m.prom
+# A directory that exists and that no one can make a file in, root
+# included (access() tells root yes): the writers would fail after the
+# run. The line names the flag and the path.
+upfront --html --batch --html /proc/x.html
+line=$(cat "$work/stderr") && says /proc/x.html
+upfront --openmetrics-file --watch 1 --openmetrics-file /proc/x.prom
+line=$(cat "$work/stderr") && says /proc/x.prom
+upfront --log --watch 1 --log /proc/x.csv
+line=$(cat "$work/stderr") && says /proc/x.csv
+(XDG_DATA_HOME=/proc/benchtop-profiles && export XDG_DATA_HOME &&
+    upfront --save --batch --save mine && exit $((failed > 0))) || failed=$((failed + 1))
+# The probe of a good path leaves nothing behind, though a later path
+# stops the run (try checks the directory it ran in is empty).
+try 2 --only lmbench.null_call --html x.html --openmetrics-file /proc/x.prom
 (XDG_DATA_HOME=$work/empty/profiles && export XDG_DATA_HOME &&
     upfront --save --batch --save mine && exit $((failed > 0))) || failed=$((failed + 1))
 # --check names itself, not the --ref it is made of.
