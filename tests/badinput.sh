@@ -78,6 +78,14 @@ for opt in $numeric; do
 		try 2 --batch "$opt" "$v"
 	done
 done
+# Numbers are plain decimal: strtod would take each of these as a number
+# (-t 0x10 ran every test for 16 s). One test, so that a value taken runs
+# briefly.
+for opt in $numeric; do
+	for v in 0x10 0x1p3 1e1 +1 " 1" "1 " INF NaN . 1.2.3; do
+		try 2 --batch --only lmbench.null_call "$opt" "$v"
+	done
+done
 # Zero where zero means nothing: each of these needs a positive value.
 for opt in -t --sample-ms --watch --mem-size -j -d --slice-ms; do
 	try 2 "$opt" 0
