@@ -338,14 +338,15 @@ static const struct text_option {
 };
 
 /* Options that only choose the report's format. */
-static const struct {
+static const struct format_option {
 	int code;
+	const char *flag;
 	enum report_format format;
 } format_options[] = {
-	{ OPT_JSON, REPORT_JSON },
-	{ OPT_CSV, REPORT_CSV },
-	{ OPT_OPENMETRICS, REPORT_OPENMETRICS },
-	{ OPT_JSONL, REPORT_JSONL },
+	{ OPT_JSON, "--json", REPORT_JSON },
+	{ OPT_CSV, "--csv", REPORT_CSV },
+	{ OPT_OPENMETRICS, "--openmetrics", REPORT_OPENMETRICS },
+	{ OPT_JSONL, "--jsonl", REPORT_JSONL },
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -355,6 +356,23 @@ static void
 want_batch(struct opts *o)
 {
 	o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+}
+
+/* One report a run, in one format: a second format is refused, not
+ * silently preferred (the same flag twice is the same format). */
+static int
+apply_format(const struct format_option *f, struct opts *o, char *err,
+    size_t size)
+{
+	if (o->format_flag != NULL && o->format != f->format) {
+		(void)snprintf(err, size,
+		    "%s and %s: two report formats (give one)", o->format_flag,
+		    f->flag);
+		return -1;
+	}
+	o->format = f->format;
+	o->format_flag = f->flag;
+	return 0;
 }
 
 /* A table's option: 0 done, -1 with err a bad value, 1 not a table's. */
@@ -387,10 +405,8 @@ apply_table_option(int c, const char *arg, struct opts *o, char *err,
 		return 0;
 	}
 	for (size_t k = 0; k < COUNT_OF(format_options); k++)
-		if (format_options[k].code == c) {
-			o->format = format_options[k].format;
-			return 0;
-		}
+		if (format_options[k].code == c)
+			return apply_format(&format_options[k], o, err, size);
 	return 1;
 }
 

@@ -61,6 +61,8 @@ struct opts {
 	const char *listen;  /* --listen [ADDR:]PORT, or NULL */
 	int argc;            /* the command line, for the HTML page */
 	char *const *argv;
+
+	const char *format_flag; /* the flag that chose format, or NULL */
 };
 
 #define OPTS_GIVEN_JOBS      (1u << 0)

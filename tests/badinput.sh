@@ -122,6 +122,13 @@ try 2 --check p6
 try 2 --check p3-850m,p4-2000
 try 2 --check p3-850m --report byte
 try 2 --watch 1 --batch
+# Two report formats: refused with one line naming both, whichever order.
+for pair in "--json --csv" "--csv --json" "--json --openmetrics" \
+    "--openmetrics --jsonl" "--jsonl --csv"; do
+	# shellcheck disable=SC2086 # the pair is two words
+	try 2 --batch --only lmbench.null_call -t 0.01 $pair
+	says "${pair% *}" && says "${pair#* }"
+done
 try 2 --batch --log "$work/x.csv"
 try 2 --batch stray
 try 2 --identify a b

@@ -58,6 +58,9 @@ test_good(void)
 	    parse(ARGV("-t", ".5", "-d", "2.", "--tolerance", "010"), &o,
 	        err) == 0 &&
 	        o.seconds == 0.5 && o.delay_s == 2 && o.tolerance_pct == 10);
+	CHECK("one format twice",
+	    parse(ARGV("--csv", "--csv"), &o, err) == 0 &&
+	        o.format == REPORT_CSV);
 }
 
 /* Each bad input: rejected, and the message names the value. */
@@ -99,6 +102,9 @@ test_bad(void)
 		{ ARGV("-t", "+1"), "'+1'" },
 		{ ARGV("--tolerance", "1e1"), "'1e1'" },
 		{ ARGV("-j", "0x2"), "'0x2'" },
+		{ ARGV("--json", "--csv"), "--json and --csv" },
+		{ ARGV("--jsonl", "--openmetrics"),
+		    "--jsonl and --openmetrics" },
 	};
 	struct opts o;
 	char err[256];
