@@ -46,6 +46,7 @@ enum {
 	OPT_IDENTIFY,
 	OPT_HTML,
 	OPT_LISTEN,
+	OPT_LIST_REFS,
 };
 
 static const struct option long_options[] = {
@@ -61,6 +62,7 @@ static const struct option long_options[] = {
 	{ "watch", required_argument, NULL, OPT_WATCH },
 	{ "openmetrics-file", required_argument, NULL, OPT_OM_FILE },
 	{ "list", no_argument, NULL, 'l' },
+	{ "list-refs", no_argument, NULL, OPT_LIST_REFS },
 	{ "identify", no_argument, NULL, OPT_IDENTIFY },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
@@ -111,6 +113,9 @@ const char opts_usage[] =
     "                        (--watch, or every 10 s of the live screen)\n"
     "  -l, --list            list every test: id, group, unit, origin, "
     "definition\n"
+    "      --list-refs       list what --ref, --story, --check and --machine\n"
+    "                        take: KIND<tab>NAME, KIND class, machine or\n"
+    "                        profile\n"
     "      --identify [DUMP] identify this CPU, or a raw CPUID dump in\n"
     "                        libcpuid's format, its class, and the\n"
     "                        reference machines of that class\n"
@@ -507,6 +512,9 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_IDENTIFY:
 		o->mode = o->mode < OPTS_IDENTIFY ? OPTS_IDENTIFY : o->mode;
+		return 0;
+	case OPT_LIST_REFS:
+		o->mode = o->mode < OPTS_REFS ? OPTS_REFS : o->mode;
 		return 0;
 	case OPT_NO_COLOR:
 		o->no_color = 1;

@@ -21,6 +21,7 @@ enum opts_mode {
 	OPTS_BATCH,    /* --batch */
 	OPTS_WATCH,    /* --watch: the monitor without a screen */
 	OPTS_LIST,     /* --list */
+	OPTS_REFS,     /* --list-refs */
 	OPTS_IDENTIFY, /* --identify [RAW_DUMP] */
 	OPTS_HELP,
 	OPTS_VERSION,

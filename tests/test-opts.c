@@ -58,6 +58,9 @@ test_good(void)
 	    parse(ARGV("-t", ".5", "-d", "2.", "--tolerance", "010"), &o,
 	        err) == 0 &&
 	        o.seconds == 0.5 && o.delay_s == 2 && o.tolerance_pct == 10);
+	CHECK("list-refs, with the data it reads",
+	    parse(ARGV("--list-refs", "--data", "d"), &o, err) == 0 &&
+	        o.mode == OPTS_REFS && strcmp(o.data, "d") == 0);
 	CHECK("one format twice",
 	    parse(ARGV("--csv", "--csv"), &o, err) == 0 &&
 	        o.format == REPORT_CSV);
