@@ -46,6 +46,7 @@ enum {
 	OPT_IDENTIFY,
 	OPT_HTML,
 	OPT_LISTEN,
+	OPT_LIST_REFS,
 };
 
 static const struct option long_options[] = {
@@ -61,6 +62,7 @@ static const struct option long_options[] = {
 	{ "watch", required_argument, NULL, OPT_WATCH },
 	{ "openmetrics-file", required_argument, NULL, OPT_OM_FILE },
 	{ "list", no_argument, NULL, 'l' },
+	{ "list-refs", no_argument, NULL, OPT_LIST_REFS },
 	{ "identify", no_argument, NULL, OPT_IDENTIFY },
 	{ "dir", required_argument, NULL, OPT_DIR },
 	{ "placement", required_argument, NULL, OPT_PLACEMENT },
@@ -111,6 +113,9 @@ const char opts_usage[] =
     "                        (--watch, or every 10 s of the live screen)\n"
     "  -l, --list            list every test: id, group, unit, origin, "
     "definition\n"
+    "      --list-refs       list what --ref, --story, --check and --machine\n"
+    "                        take: KIND<tab>NAME, KIND class, machine or\n"
+    "                        profile\n"
     "      --identify [DUMP] identify this CPU, or a raw CPUID dump in\n"
     "                        libcpuid's format, its class, and the\n"
     "                        reference machines of that class\n"
@@ -171,18 +176,35 @@ const char opts_usage[] =
     "tolerated beyond the machine's shift; 4 --check found the machine as\n"
     "a whole slower, no test beyond it; 128+N stopped by signal N.\n";
 
-/* Parse a whole finite number in [lo, hi] (lo exclusive when open). */
+/*
+ * Plain decimal: digits with at most one '.', and a digit somewhere. No
+ * sign, space, exponent, hex, inf or nan: strtod takes every one of
+ * them, and "-t 0x10" ran each test for 16 s.
+ */
+static int
+is_plain_decimal(const char *s)
+{
+	int digits = 0, dots = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9')
+			digits++;
+		else if (*s != '.' || ++dots > 1)
+			return 0;
+	}
+	return digits > 0;
+}
+
+/* Parse a plain decimal number in [lo, hi] (lo exclusive when open). */
 static int
 parse_number(const char *s, double lo, double hi, int lo_open, double *out)
 {
-	char *end;
 	double v;
 
-	if (*s == '\0')
+	if (!is_plain_decimal(s))
 		return -1;
-	v = strtod(s, &end);
-	if (*end != '\0' || !isfinite(v) || v > hi || v < lo ||
-	    (lo_open && v == lo))
+	v = strtod(s, NULL);
+	if (!isfinite(v) || v > hi || v < lo || (lo_open && v == lo))
 		return -1;
 	*out = v;
 	return 0;
@@ -321,14 +343,15 @@ static const struct text_option {
 };
 
 /* Options that only choose the report's format. */
-static const struct {
+static const struct format_option {
 	int code;
+	const char *flag;
 	enum report_format format;
 } format_options[] = {
-	{ OPT_JSON, REPORT_JSON },
-	{ OPT_CSV, REPORT_CSV },
-	{ OPT_OPENMETRICS, REPORT_OPENMETRICS },
-	{ OPT_JSONL, REPORT_JSONL },
+	{ OPT_JSON, "--json", REPORT_JSON },
+	{ OPT_CSV, "--csv", REPORT_CSV },
+	{ OPT_OPENMETRICS, "--openmetrics", REPORT_OPENMETRICS },
+	{ OPT_JSONL, "--jsonl", REPORT_JSONL },
 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -338,6 +361,23 @@ static void
 want_batch(struct opts *o)
 {
 	o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+}
+
+/* One report a run, in one format: a second format is refused, not
+ * silently preferred (the same flag twice is the same format). */
+static int
+apply_format(const struct format_option *f, struct opts *o, char *err,
+    size_t size)
+{
+	if (o->format_flag != NULL && o->format != f->format) {
+		(void)snprintf(err, size,
+		    "%s and %s: two report formats (give one)", o->format_flag,
+		    f->flag);
+		return -1;
+	}
+	o->format = f->format;
+	o->format_flag = f->flag;
+	return 0;
 }
 
 /* A table's option: 0 done, -1 with err a bad value, 1 not a table's. */
@@ -370,10 +410,8 @@ apply_table_option(int c, const char *arg, struct opts *o, char *err,
 		return 0;
 	}
 	for (size_t k = 0; k < COUNT_OF(format_options); k++)
-		if (format_options[k].code == c) {
-			o->format = format_options[k].format;
-			return 0;
-		}
+		if (format_options[k].code == c)
+			return apply_format(&format_options[k], o, err, size);
 	return 1;
 }
 
@@ -474,6 +512,9 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		return 0;
 	case OPT_IDENTIFY:
 		o->mode = o->mode < OPTS_IDENTIFY ? OPTS_IDENTIFY : o->mode;
+		return 0;
+	case OPT_LIST_REFS:
+		o->mode = o->mode < OPTS_REFS ? OPTS_REFS : o->mode;
 		return 0;
 	case OPT_NO_COLOR:
 		o->no_color = 1;

@@ -21,6 +21,7 @@ enum opts_mode {
 	OPTS_BATCH,    /* --batch */
 	OPTS_WATCH,    /* --watch: the monitor without a screen */
 	OPTS_LIST,     /* --list */
+	OPTS_REFS,     /* --list-refs */
 	OPTS_IDENTIFY, /* --identify [RAW_DUMP] */
 	OPTS_HELP,
 	OPTS_VERSION,
@@ -61,6 +62,8 @@ struct opts {
 	const char *listen;  /* --listen [ADDR:]PORT, or NULL */
 	int argc;            /* the command line, for the HTML page */
 	char *const *argv;
+
+	const char *format_flag; /* the flag that chose format, or NULL */
 };
 
 #define OPTS_GIVEN_JOBS      (1u << 0)

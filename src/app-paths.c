@@ -2,6 +2,10 @@
  * app-paths.c: the output paths, checked up front. A check, not a
  * promise: a directory can still vanish during the run, and the writers
  * report that; what a user mistypes is caught before any test runs.
+ *
+ * A directory is tried by making a file in it, not by asking access():
+ * root is told yes by access() on every directory, /proc and a read-only
+ * mount included, where the writer's mkstemp fails minutes later.
  */
 
 #include "config.h"
@@ -9,8 +13,10 @@
 #include "app-paths.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,10 +37,36 @@ dir_of(const char *path, char *dir, size_t size)
 		(void)snprintf(dir, size, "%.*s", (int)(slash - path), path);
 }
 
+/*
+ * 0 when a file can be made beside `path`, as the writers make their
+ * temporary file: PATH.XXXXXX, made and removed again (mkstemp picks a
+ * name no one else holds, so nothing of anyone's is touched); -1 with
+ * errno.
+ */
+static int
+can_create_beside(const char *path)
+{
+	char probe[PATH_MAX];
+	int fd, saved;
+
+	if ((size_t)snprintf(probe, sizeof probe, "%s.XXXXXX", path) >=
+	    sizeof probe) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(probe)) < 0)
+		return -1;
+	saved = unlink(probe) == 0 ? 0 : errno;
+	(void)close(fd);
+	errno = saved;
+	return saved == 0 ? 0 : -1;
+}
+
 /* 0 when `dir` is a directory this process can create files in. */
 static int
 dir_writable(const char *dir)
 {
+	char inside[PATH_MAX];
 	struct stat st;
 
 	if (stat(dir, &st) != 0)
@@ -43,15 +75,50 @@ dir_writable(const char *dir)
 		errno = ENOTDIR;
 		return -1;
 	}
-	return access(dir, W_OK | X_OK);
+	if ((size_t)snprintf(inside, sizeof inside, "%s/.benchtop-probe",
+	        dir) >= sizeof inside) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return can_create_beside(inside);
 }
 
-/* A file to write: its directory writable, the file (if any) too. */
+/* 0 when the file at `path`, already there, opens for writing; opened
+ * without O_TRUNC or O_CREAT, and closed unwritten: it stays as it was
+ * (O_NONBLOCK: a FIFO without a reader fails instead of waiting). */
 static int
-check_file(const char *flag, const char *path, char *err, size_t size)
+existing_writable(const char *path)
 {
-	char dir[PATH_MAX];
+	int fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	(void)close(fd);
+	return 0;
+}
+
+/* One line for a path that cannot be written: the flag, then the path. */
+static int
+cannot_write(const char *flag, const char *path, const char *why, char *err,
+    size_t size)
+{
+	(void)snprintf(err, size, "%s: cannot write '%.200s': %s", flag, path,
+	    why);
+	return -1;
+}
+
+/*
+ * A file to write: not a directory; a file already there opens for
+ * writing; and where the file is new, or is `replaced` (--html and
+ * --openmetrics-file write a temporary file beside it and rename it over
+ * it), a file can be made in its directory.
+ */
+static int
+check_file(const char *flag, const char *path, int replaced, char *err,
+    size_t size)
+{
 	struct stat st;
+	int exists;
 
 	if (path == NULL)
 		return 0;
@@ -59,18 +126,12 @@ check_file(const char *flag, const char *path, char *err, size_t size)
 		(void)snprintf(err, size, "%s: an empty path", flag);
 		return -1;
 	}
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		(void)snprintf(err, size, "%s '%.200s': is a directory", flag,
-		    path);
-		return -1;
-	}
-	dir_of(path, dir, sizeof dir);
-	if (dir_writable(dir) != 0 ||
-	    (access(path, F_OK) == 0 && access(path, W_OK) != 0)) {
-		(void)snprintf(err, size, "%s '%.200s': cannot write there: %s",
-		    flag, path, strerror(errno));
-		return -1;
-	}
+	exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode))
+		return cannot_write(flag, path, "is a directory", err, size);
+	if ((exists && existing_writable(path) != 0) ||
+	    ((!exists || replaced) && can_create_beside(path) != 0))
+		return cannot_write(flag, path, strerror(errno), err, size);
 	return 0;
 }
 
@@ -99,9 +160,9 @@ paths_check(const struct opts *o, char *err, size_t size)
 {
 	char dir[PATH_MAX];
 
-	if (check_file("--html", o->html, err, size) != 0 ||
-	    check_file("--log", o->log, err, size) != 0 ||
-	    check_file("--openmetrics-file", o->om_file, err, size) != 0)
+	if (check_file("--html", o->html, 1, err, size) != 0 ||
+	    check_file("--log", o->log, 0, err, size) != 0 ||
+	    check_file("--openmetrics-file", o->om_file, 1, err, size) != 0)
 		return -1;
 	if (o->save == NULL)
 		return 0;

@@ -12,10 +12,11 @@
 #include "app-opts.h"
 
 /*
- * --html, --log, --openmetrics-file and --save's profile directory: each
- * file's directory exists and can be written (a file already there can
- * be written too), and a directory to be made has a writable ancestor.
- * 0, or -1 with one line naming the flag and the path in err.
+ * --html, --log, --openmetrics-file and --save's profile directory: a
+ * file already there opens for writing, a file can be made (and is
+ * removed again) where the writer will make one, and a directory to be
+ * made has an ancestor a file can be made in. 0, or -1 with one line
+ * naming the flag and the path in err.
  */
 int paths_check(const struct opts *o, char *err, size_t size);
 

@@ -18,6 +18,7 @@
 #include "app-live.h"
 #include "app-opts.h"
 #include "app-paths.h"
+#include "app-refs.h"
 #include "base-fatal.h"
 #include "bench-proc-client.h"
 #include "bench-registry.h"
@@ -101,6 +102,23 @@ identify(const struct opts *o)
 	return EXIT_OK;
 }
 
+/* --list-refs: the names the references can take, for completion. */
+static int
+list_refs(const struct opts *o)
+{
+	char err[300];
+
+	if (refs_list(stdout, o->data, err, sizeof err) != 0) {
+		fatal_say("--list-refs", err);
+		return EXIT_RUNTIME;
+	}
+	if (fflush(stdout) != 0) {
+		fatal_say("write error", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	return EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -129,6 +147,8 @@ main(int argc, char **argv)
 		return print_text(PACKAGE_STRING "\n");
 	case OPTS_LIST:
 		return print_list(&o);
+	case OPTS_REFS:
+		return list_refs(&o);
 	case OPTS_IDENTIFY:
 		return identify(&o);
 	case OPTS_AUTO:

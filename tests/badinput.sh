@@ -48,6 +48,14 @@ try() {
 		ok
 	fi
 }
+# says TEXT: the last try's line on stderr holds TEXT (counted).
+says() {
+	case $line in
+	*"$1"*) ok ;;
+	*) fail "'$1' not in: $line"
+	   return 1 ;;
+	esac
+}
 # what ARGS...: the command line, cut to 80 characters, for a failure.
 what() { echo "'$(printf '%s ' "$@" | cut -c1-80)'"; }
 # empty_dir DIR: DIR holds nothing (shell globs, no program).
@@ -68,6 +76,14 @@ for opt in $numeric; do
 	for v in "" -1 0x -- abc 1e999 nan inf -inf 99999999999999999999 \
 	    "$long" "1 2" " "; do
 		try 2 --batch "$opt" "$v"
+	done
+done
+# Numbers are plain decimal: strtod would take each of these as a number
+# (-t 0x10 ran every test for 16 s). One test, so that a value taken runs
+# briefly.
+for opt in $numeric; do
+	for v in 0x10 0x1p3 1e1 +1 " 1" "1 " INF NaN . 1.2.3; do
+		try 2 --batch --only lmbench.null_call "$opt" "$v"
 	done
 done
 # Zero where zero means nothing: each of these needs a positive value.
@@ -106,6 +122,13 @@ try 2 --check p6
 try 2 --check p3-850m,p4-2000
 try 2 --check p3-850m --report byte
 try 2 --watch 1 --batch
+# Two report formats: refused with one line naming both, whichever order.
+for pair in "--json --csv" "--csv --json" "--json --openmetrics" \
+    "--openmetrics --jsonl" "--jsonl --csv"; do
+	# shellcheck disable=SC2086 # the pair is two words
+	try 2 --batch --only lmbench.null_call -t 0.01 $pair
+	says "${pair% *}" && says "${pair#* }"
+done
 try 2 --batch --log "$work/x.csv"
 try 2 --batch stray
 try 2 --identify a b
@@ -155,6 +178,20 @@ upfront --html --batch --html /nonexistent/x.html
 upfront --html --batch --html "$work/dir"
 upfront --log --watch 1 --log /nonexistent/x.csv
 upfront --openmetrics-file --watch 1 --openmetrics-file /nonexistent/m.prom
+# A directory that exists and that no one can make a file in, root
+# included (access() tells root yes): the writers would fail after the
+# run. The line names the flag and the path.
+upfront --html --batch --html /proc/x.html
+line=$(cat "$work/stderr") && says /proc/x.html
+upfront --openmetrics-file --watch 1 --openmetrics-file /proc/x.prom
+line=$(cat "$work/stderr") && says /proc/x.prom
+upfront --log --watch 1 --log /proc/x.csv
+line=$(cat "$work/stderr") && says /proc/x.csv
+(XDG_DATA_HOME=/proc/benchtop-profiles && export XDG_DATA_HOME &&
+    upfront --save --batch --save mine && exit $((failed > 0))) || failed=$((failed + 1))
+# The probe of a good path leaves nothing behind, though a later path
+# stops the run (try checks the directory it ran in is empty).
+try 2 --only lmbench.null_call --html x.html --openmetrics-file /proc/x.prom
 (XDG_DATA_HOME=$work/empty/profiles && export XDG_DATA_HOME &&
     upfront --save --batch --save mine && exit $((failed > 0))) || failed=$((failed + 1))
 # --check names itself, not the --ref it is made of.

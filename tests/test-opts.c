@@ -54,6 +54,16 @@ test_good(void)
 	        o.jobs == 3);
 	CHECK("sample-ms",
 	    parse(ARGV("--sample-ms=50"), &o, err) == 0 && o.sample_ms == 50);
+	CHECK("plain decimals",
+	    parse(ARGV("-t", ".5", "-d", "2.", "--tolerance", "010"), &o,
+	        err) == 0 &&
+	        o.seconds == 0.5 && o.delay_s == 2 && o.tolerance_pct == 10);
+	CHECK("list-refs, with the data it reads",
+	    parse(ARGV("--list-refs", "--data", "d"), &o, err) == 0 &&
+	        o.mode == OPTS_REFS && strcmp(o.data, "d") == 0);
+	CHECK("one format twice",
+	    parse(ARGV("--csv", "--csv"), &o, err) == 0 &&
+	        o.format == REPORT_CSV);
 }
 
 /* Each bad input: rejected, and the message names the value. */
@@ -89,6 +99,15 @@ test_bad(void)
 		{ ARGV("--cpu", "a"), "'a'" },
 		{ ARGV("--cpu", "1,"), "'1,'" },
 		{ ARGV("--log="), "--log" },
+		{ ARGV("-t", "0x10"), "'0x10'" },
+		{ ARGV("-t", "inf"), "'inf'" },
+		{ ARGV("-t", " 1"), "' 1'" },
+		{ ARGV("-t", "+1"), "'+1'" },
+		{ ARGV("--tolerance", "1e1"), "'1e1'" },
+		{ ARGV("-j", "0x2"), "'0x2'" },
+		{ ARGV("--json", "--csv"), "--json and --csv" },
+		{ ARGV("--jsonl", "--openmetrics"),
+		    "--jsonl and --openmetrics" },
 	};
 	struct opts o;
 	char err[256];
