@@ -57,7 +57,7 @@ struct batch {
  * --save and --check measure each test in BATCH_SLICES slices, one per
  * round over the test list, so that what moves the host over the run
  * lands on every test alike and each test has several independent
- * figures (report-verdict.c says why).
+ * figures (measure-judge.c says why).
  */
 #define BATCH_SLICES 5
 
@@ -336,9 +336,9 @@ static void
 check_verdicts(const struct batch *b, struct html_page *p)
 {
 	struct verdict_report vr = check_report(b);
-	struct verdict_line *l = calloc(b->n + 1, sizeof *l);
+	struct judge_line *l = calloc(b->n + 1, sizeof *l);
 	const char **why = calloc(b->n + 1, sizeof *why);
-	struct verdict_machine *m = calloc(1, sizeof *m);
+	struct judge_machine *m = calloc(1, sizeof *m);
 
 	if (l != NULL && why != NULL && m != NULL && vr.n == b->n &&
 	    (p->check_status = verdict_judge_report(&vr, l, why, m)) >= 0) {

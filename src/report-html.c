@@ -389,7 +389,7 @@ cell_num(FILE *f, double v, int decimals, const char *prefix, const char *unit)
 static void
 status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 {
-	struct verdict_line l;
+	struct judge_line l;
 	char text[64];
 
 	fprintf(f, "<td class=\"st %s\">%s",
@@ -408,13 +408,11 @@ status_cell(FILE *f, const struct html_page *p, const struct test_result *r)
 	    p->refs[0].kind != REFSEL_MACHINE || p->verdicts == NULL)
 		return;
 	l = p->verdicts[r - p->rep->results];
-	verdict_text(&l, p->verdict_why[r - p->rep->results], text,
-	    sizeof text);
+	judge_text(&l, p->verdict_why[r - p->rep->results], text, sizeof text);
 	fprintf(f, "<td class=\"%s\">%s</td>",
-	    l.verdict == VERDICT_SLOWER ? "bad"
-	        : l.verdict == VERDICT_OK || l.verdict == VERDICT_FASTER
-	        ? "ok"
-	        : "dim",
+	    l.verdict == JUDGE_SLOWER                                ? "bad"
+	        : l.verdict == JUDGE_OK || l.verdict == JUDGE_FASTER ? "ok"
+	                                                             : "dim",
 	    text);
 }
 
@@ -493,7 +491,7 @@ tests_table(FILE *f, const struct html_page *p)
 static void
 check_summary(FILE *f, const struct html_page *p)
 {
-	size_t count[VERDICT_NOT_COMPARABLE + 1] = { 0 };
+	size_t count[JUDGE_NOT_COMPARABLE + 1] = { 0 };
 	char shift[32];
 
 	for (size_t i = 0; p->verdicts != NULL && i < p->rep->n; i++)
@@ -505,12 +503,12 @@ check_summary(FILE *f, const struct html_page *p)
 	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
 	    "comparable, %zu with too few samples (exit status %d); the "
 	    "machine as a whole: %s.</p>\n",
-	    p->tolerance_pct, count[VERDICT_OK],
-	    count[VERDICT_SLOWER] ? "bad" : "ok", count[VERDICT_SLOWER],
-	    count[VERDICT_FASTER], count[VERDICT_NOT_COMPARABLE],
-	    count[VERDICT_TOO_FEW], p->check_status,
+	    p->tolerance_pct, count[JUDGE_OK],
+	    count[JUDGE_SLOWER] ? "bad" : "ok", count[JUDGE_SLOWER],
+	    count[JUDGE_FASTER], count[JUDGE_NOT_COMPARABLE],
+	    count[JUDGE_TOO_FEW], p->check_status,
 	    p->verdict_machine != NULL
-	        ? verdict_ratio_text(p->verdict_machine->shift, shift,
+	        ? judge_ratio_text(p->verdict_machine->shift, shift,
 	              sizeof shift)
 	        : "-");
 }

@@ -37,9 +37,9 @@ struct html_page {
 	double tolerance_pct; /* --check */
 	/* --check: each result's verdict and why it is not comparable (see
 	 * report-verdict.h), the machine's shift and the exit status. */
-	const struct verdict_line *verdicts;
+	const struct judge_line *verdicts;
 	const char *const *verdict_why;
-	const struct verdict_machine *verdict_machine;
+	const struct judge_machine *verdict_machine;
 	int check_status;
 	/* Per result: its samples' ns/op, oldest first; NULL if not kept. */
 	const double *const *samples;

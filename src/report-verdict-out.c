@@ -1,6 +1,6 @@
 /*
  * report-verdict-out.c: a check's rows and its machine's line, as text,
- * JSON or CSV (how they are judged: report-verdict.c).
+ * JSON or CSV (how they are judged: measure-judge.c).
  */
 
 #include "config.h"
@@ -22,13 +22,13 @@ struct row_out {
 	struct compare_ref c;
 	const char *why; /* not comparable: why */
 	struct profile_test then;
-	struct verdict_line l;
+	struct judge_line l;
 };
 
-static const char *const kind_names[VERDICT_KIND_COUNT] = {
-	[VERDICT_KIND_LOOP] = "CPU-bound loops",
-	[VERDICT_KIND_MEMORY] = "memory bandwidth",
-	[VERDICT_KIND_SYSTEM] = "system paths",
+static const char *const kind_names[JUDGE_KIND_COUNT] = {
+	[JUDGE_KIND_LOOP] = "CPU-bound loops",
+	[JUDGE_KIND_MEMORY] = "memory bandwidth",
+	[JUDGE_KIND_SYSTEM] = "system paths",
 };
 
 /* Why test i cannot be compared, or NULL. */
@@ -46,8 +46,8 @@ why_not(const struct test_result *r, const struct compare_ref *c, size_t nnow)
 
 /* The rows to judge, from the run and the profile. */
 static void
-gather(const struct verdict_report *vr, struct row_out *o,
-    struct verdict_row *in, double *noisy_share)
+gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
+    double *noisy_share)
 {
 	size_t samples = 0, noisy = 0;
 
@@ -59,8 +59,8 @@ gather(const struct verdict_report *vr, struct row_out *o,
 		(void)profile_test_get(vr->rd, vr->machine, r->test->id,
 		    &o[i].then);
 		o[i].why = why_not(r, &o[i].c, vr->nslices[i]);
-		in[i] = (struct verdict_row){
-			.kind = verdict_kind_of(r->test),
+		in[i] = (struct judge_row){
+			.kind = judge_kind_of(r->test),
 			.now_value = r->status == BENCH_OK ? r->value : NAN,
 			.then_value = o[i].c.found ? o[i].c.value : NAN,
 			.not_comparable = o[i].why,
@@ -82,18 +82,18 @@ gather(const struct verdict_report *vr, struct row_out *o,
 
 /* "this machine runs 1.62x slower than when srv1 was saved (...)" */
 static void
-machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
+machine_words(const struct verdict_report *vr, const struct judge_machine *m,
     char *buf, size_t size)
 {
 	char ratio[32], kinds[320] = "";
 	size_t len = 0;
 	double load[3];
 
-	for (int k = 0; k < VERDICT_KIND_COUNT; k++)
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
 		if (m->kind_tests[k] > 0 && len < sizeof kinds)
 			len += (size_t)snprintf(kinds + len, sizeof kinds - len,
 			    "; %s %s (%zu)", kind_names[k],
-			    verdict_ratio_text(m->kind_shift[k], ratio,
+			    judge_ratio_text(m->kind_shift[k], ratio,
 			        sizeof ratio),
 			    m->kind_tests[k]);
 	if (m->spread > 1 + vr->tolerance_pct / 100 && len < sizeof kinds)
@@ -104,7 +104,7 @@ machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
 		        : m->from_loops ? "the CPU-bound loops it is read from"
 		                        : "the tests it is read from",
 		    m->spread);
-	verdict_ratio_text(m->shift, ratio, sizeof ratio);
+	judge_ratio_text(m->shift, ratio, sizeof ratio);
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;
 	(void)snprintf(buf, size,
@@ -121,7 +121,7 @@ machine_words(const struct verdict_report *vr, const struct verdict_machine *m,
 
 /* The interval of `beyond` as speed ratios, or "-". */
 static const char *
-interval_text(const struct verdict_line *l, char *buf, size_t size)
+interval_text(const struct judge_line *l, char *buf, size_t size)
 {
 	if (!isfinite(l->lo) || !isfinite(l->hi))
 		(void)snprintf(buf, size, "-");
@@ -138,14 +138,14 @@ text_row(FILE *f, const struct row_out *o, unsigned context_moved)
 
 	fmt_value(now, sizeof now, ok ? o->r->value : NAN, 7);
 	fmt_value(then, sizeof then, o->c.found ? o->c.value : NAN, 7);
-	verdict_ratio_text(o->l.ratio, change, sizeof change);
-	verdict_ratio_text(o->l.beyond, beyond, sizeof beyond);
+	judge_ratio_text(o->l.ratio, change, sizeof change);
+	judge_ratio_text(o->l.beyond, beyond, sizeof beyond);
 	interval_text(&o->l, ci, sizeof ci);
 	if (isfinite(o->l.p))
 		(void)snprintf(p, sizeof p, "%.3f", o->l.p);
 	else
 		(void)snprintf(p, sizeof p, "-");
-	verdict_text(&o->l, o->why, v, sizeof v);
+	judge_text(&o->l, o->why, v, sizeof v);
 	verdict_context_note(o->r->test, context_moved, v, sizeof v);
 	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n",
 	    o->r->test->id, now, then, bench_unit_name(o->r->test->unit),
@@ -154,13 +154,13 @@ text_row(FILE *f, const struct row_out *o, unsigned context_moved)
 
 static void
 text_summary(FILE *f, const struct row_out *o, size_t n,
-    const struct verdict_machine *m, int status)
+    const struct judge_machine *m, int status)
 {
 	size_t slower = 0, faster = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		slower += o[i].l.verdict == VERDICT_SLOWER;
-		faster += o[i].l.verdict == VERDICT_FASTER;
+		slower += o[i].l.verdict == JUDGE_SLOWER;
+		faster += o[i].l.verdict == JUDGE_FASTER;
 	}
 	fputc('\n', f);
 	if (status == EXIT_SLOWER)
@@ -184,7 +184,7 @@ text_summary(FILE *f, const struct row_out *o, size_t n,
 
 static void
 write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
-    const struct verdict_machine *m, int status)
+    const struct judge_machine *m, int status)
 {
 	char line[800];
 
@@ -195,7 +195,7 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	    "shift.\n",
 	    vr->rd->machines[vr->machine].id,
 	    vr->rd->machines[vr->machine].label, vr->tolerance_pct,
-	    VERDICT_ALPHA);
+	    JUDGE_ALPHA);
 	if (m->one_figure)
 		fprintf(f,
 		    "Warning: %s holds one figure per test (an older "
@@ -220,7 +220,7 @@ json_ratio(FILE *f, const char *key, double ratio)
 	fprintf(f, ",\"%s\":", key);
 	report_json_number(f, ratio);
 	fprintf(f, ",\"%s_text\":", key);
-	report_json_string(f, verdict_ratio_text(ratio, words, sizeof words));
+	report_json_string(f, judge_ratio_text(ratio, words, sizeof words));
 }
 
 static void
@@ -228,7 +228,7 @@ json_row(FILE *f, const struct row_out *o, int first)
 {
 	char v[64];
 
-	verdict_text(&o->l, o->why, v, sizeof v);
+	judge_text(&o->l, o->why, v, sizeof v);
 	fprintf(f, "%s\n{\"id\":", first ? "" : ",");
 	report_json_string(f, o->r->test->id);
 	fprintf(f, ",\"value\":");
@@ -252,7 +252,7 @@ json_row(FILE *f, const struct row_out *o, int first)
 
 static void
 write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
-    const struct verdict_machine *m, int status)
+    const struct judge_machine *m, int status)
 {
 	char line[800];
 
@@ -298,15 +298,15 @@ write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 		report_csv_number(f, o[i].l.ratio);
 		fputc(',', f);
 		report_csv_field(f,
-		    verdict_ratio_text(o[i].l.ratio, words, sizeof words));
+		    judge_ratio_text(o[i].l.ratio, words, sizeof words));
 		report_csv_number(f, o[i].l.beyond);
 		fputc(',', f);
 		report_csv_field(f,
-		    verdict_ratio_text(o[i].l.beyond, words, sizeof words));
+		    judge_ratio_text(o[i].l.beyond, words, sizeof words));
 		report_csv_number(f, o[i].l.lo);
 		report_csv_number(f, o[i].l.hi);
 		report_csv_number(f, o[i].l.p);
-		verdict_text(&o[i].l, o[i].why, v, sizeof v);
+		judge_text(&o[i].l, o[i].why, v, sizeof v);
 		fputc(',', f);
 		report_csv_field(f, v);
 		fprintf(f, ",%d\n", o[i].l.weak);
@@ -316,16 +316,16 @@ write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 /* Gather and judge into o (n rows); the exit status. */
 static int
 judge_into(const struct verdict_report *v, struct row_out *o,
-    struct verdict_machine *m)
+    struct judge_machine *m)
 {
-	struct verdict_row *in = calloc(v->n + 1, sizeof *in);
-	struct verdict_line *lines = calloc(v->n + 1, sizeof *lines);
+	struct judge_row *in = calloc(v->n + 1, sizeof *in);
+	struct judge_line *lines = calloc(v->n + 1, sizeof *lines);
 	double noisy;
 	int status = -1;
 
 	if (in != NULL && lines != NULL) {
 		gather(v, o, in, &noisy);
-		verdict_judge(in, v->n, v->tolerance_pct, noisy, lines, m);
+		judge_rows(in, v->n, v->tolerance_pct, noisy, lines, m);
 		for (size_t i = 0; i < v->n; i++)
 			o[i].l = lines[i];
 		status = verdict_status(lines, v->n, m);
@@ -336,14 +336,14 @@ judge_into(const struct verdict_report *v, struct row_out *o,
 }
 
 int
-verdict_judge_report(const struct verdict_report *vr, struct verdict_line *out,
-    const char **why, struct verdict_machine *m)
+verdict_judge_report(const struct verdict_report *vr, struct judge_line *out,
+    const char **why, struct judge_machine *m)
 {
 	struct verdict_report v = *vr;
 	struct row_out *o;
 	int status;
 
-	v.n = v.n > VERDICT_MAX_ROWS ? VERDICT_MAX_ROWS : v.n;
+	v.n = v.n > JUDGE_MAX_ROWS ? JUDGE_MAX_ROWS : v.n;
 	if ((o = calloc(v.n + 1, sizeof *o)) == NULL)
 		return -1;
 	if ((status = judge_into(&v, o, m)) >= 0)
@@ -359,11 +359,11 @@ int
 verdict_write(FILE *f, const struct verdict_report *vr)
 {
 	struct verdict_report v = *vr;
-	struct verdict_machine m;
+	struct judge_machine m;
 	struct row_out *o;
 	int status;
 
-	v.n = v.n > VERDICT_MAX_ROWS ? VERDICT_MAX_ROWS : v.n;
+	v.n = v.n > JUDGE_MAX_ROWS ? JUDGE_MAX_ROWS : v.n;
 	if ((o = calloc(v.n + 1, sizeof *o)) == NULL)
 		return -1;
 	if ((status = judge_into(&v, o, &m)) >= 0) {

@@ -13,7 +13,7 @@
 #include "base-cycles.h"
 #include "base-fmt.h"
 #include "bench-util.h"
-#include "report-verdict.h"
+#include "measure-judge.h"
 #include "ui-context.h"
 #include "ui-kit.h"
 #include "ui-rcfile.h"
@@ -144,7 +144,7 @@ header_state(struct ui *ui, int y)
 		 * disagree this much, and a row must move beyond it. */
 		(void)snprintf(line, sizeof line,
 		    "  machine %s since b, +-%.0f%%",
-		    verdict_ratio_text(ui->machine.shift, shift, sizeof shift),
+		    judge_ratio_text(ui->machine.shift, shift, sizeof shift),
 		    ui->machine.spread_pct);
 		ui_role_on(ui, UI_ROLE_WARN);
 		(void)ui_put_clipped(y, x, line);

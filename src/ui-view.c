@@ -7,14 +7,12 @@
 
 #include "ui-view.h"
 
-#include "report-verdict.h"
-
 #include <math.h>
 #include <string.h>
 
 #include "base-stats.h"
 #include "base-units.h"
-#include "report-verdict.h"
+#include "measure-judge.h"
 
 static double
 value_of(const struct bench_test *t, double ns, double cyc)
@@ -509,7 +507,7 @@ log_speeds_of(const struct view_row *rows, size_t n,
 
 		if (isfinite(l) &&
 		    (!loops_only ||
-		        verdict_kind_of(rows[i].test) == VERDICT_KIND_LOOP))
+		        judge_kind_of(rows[i].test) == JUDGE_KIND_LOOP))
 			v[k++] = l;
 	}
 	return k;
@@ -536,7 +534,7 @@ view_rows_beyond_machine(struct view_row *rows, size_t n,
 	m->shift = exp(shift);
 	/* How well it is known, as --check takes it. */
 	m->spread_pct =
-	    (exp(verdict_spread(v, m->rows, shift, scratch)) - 1) * 100;
+	    (exp(judge_spread(v, m->rows, shift, scratch)) - 1) * 100;
 	m->beyond = fabs(m->shift - 1) * 100 > VIEW_BAR_MIN_PCT;
 	for (size_t i = 0; i < n; i++) {
 		rows[i].machine_spread_pct = m->spread_pct;

@@ -39,9 +39,9 @@ five(double *v, double mid, double spread)
 /* ROWS rows: 4 CPU-bound loops and 4 system paths, higher is better. */
 struct planted {
 	double now[ROWS][5], then[ROWS][5];
-	struct verdict_row rows[ROWS];
-	struct verdict_line out[ROWS];
-	struct verdict_machine m;
+	struct judge_row rows[ROWS];
+	struct judge_line out[ROWS];
+	struct judge_machine m;
 };
 
 static void
@@ -51,8 +51,8 @@ plant(struct planted *p, double spread, size_t nnow)
 	for (int i = 0; i < ROWS; i++) {
 		five(p->then[i], 1000, spread);
 		five(p->now[i], 1000, spread);
-		p->rows[i] = (struct verdict_row){
-			.kind = i < 4 ? VERDICT_KIND_LOOP : VERDICT_KIND_SYSTEM,
+		p->rows[i] = (struct judge_row){
+			.kind = i < 4 ? JUDGE_KIND_LOOP : JUDGE_KIND_SYSTEM,
 			.now_value = NAN,
 			.then_value = NAN,
 			.now = p->now[i],
@@ -66,7 +66,7 @@ plant(struct planted *p, double spread, size_t nnow)
 }
 
 static size_t
-count(const struct planted *p, enum verdict v)
+count(const struct planted *p, enum judge_verdict v)
 {
 	size_t n = 0;
 
@@ -84,8 +84,8 @@ test_no_change_wide(void)
 	plant(&p, 0.4, 5);
 	for (int i = 0; i < ROWS; i++)
 		five(p.now[i], i % 2 ? 1050 : 950, 0.4);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
-	CHECK("wide spread, no change: all ok", count(&p, VERDICT_OK) == ROWS);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("wide spread, no change: all ok", count(&p, JUDGE_OK) == ROWS);
 	CHECK("... exit 0", verdict_status(p.out, ROWS, &p.m) == 0);
 	CHECK("... no machine shift beyond the floor", !p.m.beyond);
 }
@@ -98,25 +98,25 @@ test_thirty_pct_tight(void)
 
 	plant(&p, 0.01, 5);
 	five(p.now[5], 700, 0.01); /* a system path 30% lower */
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
-	CHECK("30% lower, tight: slower", p.out[5].verdict == VERDICT_SLOWER);
-	CHECK("... the others ok", count(&p, VERDICT_OK) == ROWS - 1);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("30% lower, tight: slower", p.out[5].verdict == JUDGE_SLOWER);
+	CHECK("... the others ok", count(&p, JUDGE_OK) == ROWS - 1);
 	CHECK_NEAR("... its change beyond the machine", p.out[5].beyond, 0.7,
 	    0.01);
 	CHECK("... an interval below 1",
 	    p.out[5].lo < p.out[5].hi && p.out[5].hi < 1);
 	CHECK("... p < 0.05", p.out[5].p < 0.05);
 	CHECK("... exit 3", verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
-	verdict_ratio_text(p.out[5].ratio, buf, sizeof buf);
+	judge_ratio_text(p.out[5].ratio, buf, sizeof buf);
 	CHECK("... in words, '1.43x slower'", strcmp(buf, "1.43x slower") == 0);
-	verdict_text(&p.out[5], NULL, buf, sizeof buf);
+	judge_text(&p.out[5], NULL, buf, sizeof buf);
 	CHECK("... verdict 'slower'", strcmp(buf, "slower") == 0);
 	/* The same within the tolerance: the U test alone is not enough. */
 	plant(&p, 0.01, 5);
 	five(p.now[5], 950, 0.01);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("5% lower, tight: ok (below the floor)",
-	    p.out[5].verdict == VERDICT_OK && p.out[5].p < 0.05);
+	    p.out[5].verdict == JUDGE_OK && p.out[5].p < 0.05);
 }
 
 static void
@@ -128,26 +128,26 @@ test_machine_shift(void)
 	plant(&p, 0.02, 5);
 	for (int i = 0; i < ROWS; i++)
 		five(p.now[i], 500, 0.02);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK_NEAR("every row 50% lower: the machine's shift", p.m.shift, 0.5,
 	    1e-9);
 	CHECK("... beyond the floor, every test moved",
 	    p.m.beyond && p.m.moved == ROWS && p.m.tests == ROWS);
-	CHECK("... no per-test verdict", count(&p, VERDICT_OK) == ROWS);
+	CHECK("... no per-test verdict", count(&p, JUDGE_OK) == ROWS);
 	CHECK_NEAR("... each row's change as the profile is", p.out[0].ratio,
 	    0.5, 1e-9);
 	CHECK("... exit 4",
 	    verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
-	verdict_ratio_text(p.m.shift, buf, sizeof buf);
+	judge_ratio_text(p.m.shift, buf, sizeof buf);
 	CHECK("... '2.00x slower'", strcmp(buf, "2.00x slower") == 0);
 	/* The loops unchanged, the system paths 50% lower: those rows. */
 	plant(&p, 0.02, 5);
 	for (int i = 4; i < ROWS; i++)
 		five(p.now[i], 500, 0.02);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("system paths alone: no machine shift",
 	    fabs(p.m.shift - 1) < 1e-9);
-	CHECK("... the four rows slower", count(&p, VERDICT_SLOWER) == 4);
+	CHECK("... the four rows slower", count(&p, JUDGE_SLOWER) == 4);
 }
 
 /* The loops disagree among themselves (one 1.25x faster, one 1.2x
@@ -165,18 +165,17 @@ test_loops_disagree(void)
 		five(p.now[i], loops[i], 0.01);
 	five(p.now[4], 820, 0.01);
 	five(p.now[5], 400, 0.01);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("loops disagreeing: a spread wider than the tolerance",
 	    p.m.spread > 1.1 && p.m.floor == p.m.spread && p.m.from_loops);
 	CHECK("... no loop judged",
-	    p.out[0].verdict == VERDICT_OK && p.out[1].verdict == VERDICT_OK);
+	    p.out[0].verdict == JUDGE_OK && p.out[1].verdict == JUDGE_OK);
 	CHECK("... a system path 1.2x slower: within it, ok",
-	    p.out[4].verdict == VERDICT_OK && p.out[4].p < 0.05);
-	CHECK("... one 2.5x slower: slower",
-	    p.out[5].verdict == VERDICT_SLOWER);
+	    p.out[4].verdict == JUDGE_OK && p.out[4].p < 0.05);
+	CHECK("... one 2.5x slower: slower", p.out[5].verdict == JUDGE_SLOWER);
 	/* Loops that agree: the tolerance is the floor. */
 	plant(&p, 0.01, 5);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK_NEAR("loops agreeing: the floor is the tolerance", p.m.floor, 1.1,
 	    1e-9);
 }
@@ -198,20 +197,19 @@ test_disturbed_spread(void)
 			five(p.now[i], loops[i], 0.01);
 			five(p.now[4 + i], sys[i], 0.01);
 		}
-		verdict_judge(p.rows, ROWS, 10, noisy ? 0.4 : 0, p.out, &p.m);
+		judge_rows(p.rows, ROWS, 10, noisy ? 0.4 : 0, p.out, &p.m);
 		if (noisy) {
 			CHECK("disturbed: the spread is every test's",
 			    p.m.weak && p.m.spread_all && p.m.floor > 2);
 			CHECK("... only the 7x row judged",
-			    count(&p, VERDICT_SLOWER) == 1 &&
-			        p.out[7].verdict == VERDICT_SLOWER &&
-			        count(&p, VERDICT_FASTER) == 0);
+			    count(&p, JUDGE_SLOWER) == 1 &&
+			        p.out[7].verdict == JUDGE_SLOWER &&
+			        count(&p, JUDGE_FASTER) == 0);
 		} else {
 			CHECK("undisturbed: the loops' spread",
 			    !p.m.weak && !p.m.spread_all);
 			CHECK("... the scattered rows judged too",
-			    count(&p, VERDICT_FASTER) +
-			            count(&p, VERDICT_SLOWER) ==
+			    count(&p, JUDGE_FASTER) + count(&p, JUDGE_SLOWER) ==
 			        3);
 		}
 	}
@@ -225,25 +223,25 @@ test_weak_evidence(void)
 
 	plant(&p, 0.01, 4);
 	five(p.now[5], 700, 0.01);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
-	CHECK("4 slices: too few samples", count(&p, VERDICT_TOO_FEW) == ROWS);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("4 slices: too few samples", count(&p, JUDGE_TOO_FEW) == ROWS);
 	CHECK("... no interval, no p",
 	    isnan(p.out[5].lo) && isnan(p.out[5].hi) && isnan(p.out[5].p));
-	verdict_text(&p.out[5], NULL, buf, sizeof buf);
+	judge_text(&p.out[5], NULL, buf, sizeof buf);
 	CHECK("... says 'too few samples'",
 	    strcmp(buf, "too few samples") == 0);
 	CHECK("... exit 0", verdict_status(p.out, ROWS, &p.m) == 0);
 
 	plant(&p, 0.01, 5);
 	p.rows[2].not_comparable = "unsupported";
-	verdict_judge(p.rows, ROWS, 10, 0.9, p.out, &p.m);
-	verdict_text(&p.out[2], p.rows[2].not_comparable, buf, sizeof buf);
+	judge_rows(p.rows, ROWS, 10, 0.9, p.out, &p.m);
+	judge_text(&p.out[2], p.rows[2].not_comparable, buf, sizeof buf);
 	CHECK("unsupported: 'not comparable: unsupported'",
 	    strcmp(buf, "not comparable: unsupported") == 0);
-	verdict_ratio_text(p.out[2].ratio, buf, sizeof buf);
+	judge_ratio_text(p.out[2].ratio, buf, sizeof buf);
 	CHECK("... its change is '-', never nan", strcmp(buf, "-") == 0);
 	CHECK("a run 90% disturbed: weak", p.m.weak && p.out[0].weak);
-	verdict_text(&p.out[0], NULL, buf, sizeof buf);
+	judge_text(&p.out[0], NULL, buf, sizeof buf);
 	CHECK("... 'ok, weak'", strcmp(buf, "ok, weak") == 0);
 
 	/* Weak evidence needs the whole interval beyond the tolerance:
@@ -251,23 +249,23 @@ test_weak_evidence(void)
 	 * quiet run and not on a disturbed one. */
 	plant(&p, 0.1, 5);
 	five(p.now[5], 800, 0.1);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("20% lower, 10% spread, quiet: slower",
-	    p.out[5].verdict == VERDICT_SLOWER);
-	verdict_judge(p.rows, ROWS, 10, 0.9, p.out, &p.m);
+	    p.out[5].verdict == JUDGE_SLOWER);
+	judge_rows(p.rows, ROWS, 10, 0.9, p.out, &p.m);
 	CHECK("... disturbed: ok, weak",
-	    p.out[5].verdict == VERDICT_OK && p.out[5].weak);
+	    p.out[5].verdict == JUDGE_OK && p.out[5].weak);
 
 	/* A profile of one figure a test: judged, weak. */
 	plant(&p, 0.01, 5);
 	for (int i = 0; i < ROWS; i++)
 		p.rows[i].nthen = 1;
 	five(p.now[6], 600, 0.01);
-	verdict_judge(p.rows, ROWS, 10, 0, p.out, &p.m);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("one figure: said", p.m.one_figure);
 	CHECK("... a 40% drop found, weak",
-	    p.out[6].verdict == VERDICT_SLOWER && p.out[6].weak);
-	CHECK("... the rest ok", count(&p, VERDICT_OK) == ROWS - 1);
+	    p.out[6].verdict == JUDGE_SLOWER && p.out[6].weak);
+	CHECK("... the rest ok", count(&p, JUDGE_OK) == ROWS - 1);
 }
 
 static void
@@ -276,17 +274,16 @@ test_words(void)
 	char buf[32];
 
 	CHECK("2.1 faster",
-	    strcmp(verdict_ratio_text(2.1, buf, sizeof buf), "2.10x faster") ==
+	    strcmp(judge_ratio_text(2.1, buf, sizeof buf), "2.10x faster") ==
 	        0);
 	CHECK("10x slower",
-	    strcmp(verdict_ratio_text(0.1, buf, sizeof buf), "10x slower") ==
-	        0);
+	    strcmp(judge_ratio_text(0.1, buf, sizeof buf), "10x slower") == 0);
 	CHECK("47x faster",
-	    strcmp(verdict_ratio_text(47, buf, sizeof buf), "47x faster") == 0);
+	    strcmp(judge_ratio_text(47, buf, sizeof buf), "47x faster") == 0);
 	CHECK("NAN is '-'",
-	    strcmp(verdict_ratio_text(NAN, buf, sizeof buf), "-") == 0);
+	    strcmp(judge_ratio_text(NAN, buf, sizeof buf), "-") == 0);
 	CHECK("1.001 is 'same'",
-	    strcmp(verdict_ratio_text(1.001, buf, sizeof buf), "same") == 0);
+	    strcmp(judge_ratio_text(1.001, buf, sizeof buf), "same") == 0);
 }
 
 static void

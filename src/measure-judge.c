@@ -1,0 +1,309 @@
+/*
+ * measure-judge.c: the one judge, of --check and of the live
+ * baseline (pure; --check's printing is report-verdict-out.c's).
+ *
+ * Why it is done this way. On a shared or virtual host a test's figure
+ * moves by far more from one run to the next than within one run: one
+ * run's interval of its median says nothing about the next run, and a
+ * check that compared one median with one saved median called 70 of 78
+ * tests slower on an unchanged machine. So both sides hold several
+ * independent figures per test (slices, each with its own setup, spread
+ * over the run), and the question becomes whether two small sets differ:
+ * the Mann-Whitney U test answers it without assuming normal figures
+ * (Google Benchmark's compare.py does the same over repetitions), and
+ * the tolerance keeps a real but small change from being called one
+ * (criterion.rs's noise threshold, pyperf's "not significant").
+ *
+ * Drift of the host (a neighbour's load, another clock, a busy CPU)
+ * moves every test at once. The CPU-bound loops measure nothing but the
+ * machine's speed, so their median change is taken as the machine's
+ * shift and every test is judged beyond it: a slower kernel path then
+ * shows on the system-call rows alone, and a busy host shows once, on
+ * the machine's line, instead of as 70 regressions. Work is in logs of
+ * speed (the value, or its inverse for times), so that 2x slower and 2x
+ * faster are the same distance.
+ */
+
+#include "config.h"
+
+#include "measure-judge.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base-stats.h"
+
+/* Fewer CPU-bound loops than this: the shift is every test's median. */
+#define JUDGE_MIN_LOOPS 3
+/* How many of the shift's own standard deviations (from its tests'
+ * median absolute deviation) a row must move beyond it to be judged. */
+#define JUDGE_SPREAD_Z 3.0
+
+enum judge_kind
+judge_kind_of(const struct bench_test *t)
+{
+	unsigned apart = BENCH_F_PARTNER | BENCH_F_TWO_CPUS | BENCH_F_SLOW;
+
+	if ((t->group == BENCH_GROUP_CPU || t->group == BENCH_GROUP_LOCK) &&
+	    (t->flags & apart) == 0)
+		return JUDGE_KIND_LOOP;
+	if (t->group == BENCH_GROUP_MEMORY)
+		return JUDGE_KIND_MEMORY;
+	return JUDGE_KIND_SYSTEM;
+}
+
+/* log(speed) of each value, into out; the number kept (finite, > 0). */
+static size_t
+log_speeds(const double *v, size_t n, int higher_better, double *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && i < STATS_RANK_MAX; i++)
+		if (v[i] > 0 && isfinite(v[i]))
+			out[k++] = higher_better ? log(v[i]) : -log(v[i]);
+	return k;
+}
+
+/* The log ratio of the medians of a row's two sides; NAN when none. */
+static double
+row_log_ratio(const struct judge_row *r)
+{
+	double now[STATS_RANK_MAX], then[STATS_RANK_MAX], s[STATS_RANK_MAX];
+	size_t nn, nt;
+
+	if (r->not_comparable != NULL)
+		return NAN;
+	/* The ratio of the figures the row prints, when it has them. */
+	if (r->now_value > 0 && r->then_value > 0)
+		return r->higher_better ? log(r->now_value / r->then_value)
+		                        : log(r->then_value / r->now_value);
+	nn = log_speeds(r->now, r->nnow, r->higher_better, now);
+	nt = log_speeds(r->then, r->nthen, r->higher_better, then);
+	if (nn == 0 || nt == 0)
+		return NAN;
+	return stats_median(now, nn, s) - stats_median(then, nt, s);
+}
+
+/* The median of the finite values of v[0..n) of kind k (or any kind when
+ * k is JUDGE_KIND_COUNT); NAN when none. Counts them into *count. */
+static double
+median_of_kind(const struct judge_row *rows, const double *v, size_t n,
+    enum judge_kind k, size_t *count, double *scratch)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]) &&
+		    (k == JUDGE_KIND_COUNT || rows[i].kind == k))
+			scratch[m++] = v[i];
+	*count = m;
+	return m > 0 ? stats_median(scratch, m, scratch + n) : NAN;
+}
+
+/* Whether row i is one the shift is taken from. */
+static int
+shift_source(const struct judge_row *r, const double *lr, int loops_only)
+{
+	return isfinite(*lr) && (!loops_only || r->kind == JUDGE_KIND_LOOP);
+}
+
+/* How far the shift's own tests disagree about it (log, one-sided):
+ * JUDGE_SPREAD_Z robust sigmas of their log ratios around it. Tests
+ * that measure nothing but the machine moving by different amounts
+ * (one loop 1.2x faster, another 1.1x slower, between two runs of one
+ * unchanged host) say how well the machine's shift is known; a row that
+ * moves by less than that beyond it cannot be told from the machine. */
+static double
+shift_spread(const struct judge_row *rows, const double *lr, size_t n,
+    double shift, int loops_only, double *scratch)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (shift_source(&rows[i], &lr[i], loops_only))
+			scratch[m++] = lr[i];
+	return m < JUDGE_MIN_LOOPS
+	    ? 0
+	    : judge_spread(scratch, m, shift, scratch + n);
+}
+
+double
+judge_spread(const double *v, size_t n, double center, double *scratch)
+{
+	return JUDGE_SPREAD_Z * STATS_MAD_SIGMA *
+	    stats_mad(v, n, center, scratch);
+}
+
+/* The machine's shift (log) from every row's log ratio `lr`. */
+static double
+machine_shift(const struct judge_row *rows, const double *lr, size_t n,
+    double floor_log, struct judge_machine *m, double *scratch)
+{
+	double all, shift;
+	int loops_only;
+
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
+		m->kind_shift[k] = exp(median_of_kind(rows, lr, n,
+		    (enum judge_kind)k, &m->kind_tests[k], scratch));
+	all = median_of_kind(rows, lr, n, JUDGE_KIND_COUNT, &m->tests, scratch);
+	loops_only = m->kind_tests[JUDGE_KIND_LOOP] >= JUDGE_MIN_LOOPS;
+	shift = loops_only                ? log(m->kind_shift[JUDGE_KIND_LOOP])
+	    : m->tests >= JUDGE_MIN_LOOPS ? all
+	                                  : 0;
+	m->from_loops = loops_only;
+	m->spread = exp(shift_spread(rows, lr, n, shift, loops_only, scratch));
+	/* A disturbed run moves tests unequally (a two-party test waits for
+	 * a second CPU, a loop only for its own): then the shift is known
+	 * only as well as every test agrees about it. */
+	if (m->weak) {
+		double all_spread =
+		    exp(shift_spread(rows, lr, n, shift, 0, scratch));
+
+		m->spread_all = all_spread > m->spread;
+		m->spread = fmax(m->spread, all_spread);
+	}
+	m->floor = fmax(exp(floor_log), m->spread);
+	m->moved = 0;
+	for (size_t i = 0; i < n; i++)
+		m->moved += shift != 0 && isfinite(lr[i]) &&
+		    fabs(lr[i]) > floor_log && (lr[i] > 0) == (shift > 0);
+	m->shift = exp(shift);
+	m->beyond = fabs(shift) > floor_log;
+	return shift;
+}
+
+/* The verdict of a row whose profile holds one figure: this run's slices
+ * all on one side of it, and the median beyond the tolerance. */
+static void
+judge_one_figure(const double *now, size_t nn, double then, double *scratch,
+    struct judge_line *l)
+{
+	double lo = INFINITY, hi = -INFINITY;
+
+	for (size_t i = 0; i < nn; i++) {
+		lo = fmin(lo, now[i] - then);
+		hi = fmax(hi, now[i] - then);
+	}
+	l->beyond = stats_median(now, nn, scratch) - then;
+	l->lo = lo;
+	l->hi = hi;
+	l->p = NAN;
+	l->weak = 1;
+	l->verdict = lo > 0 || hi < 0 ? JUDGE_FASTER : JUDGE_OK;
+}
+
+/* Slices on both sides: the U test and the shift's interval. */
+static void
+judge_sets(const double *now, size_t nn, const double *then, size_t nt,
+    double *scratch, struct judge_line *l)
+{
+	l->p = stats_utest_p(then, nt, now, nn);
+	(void)stats_shift_ci(then, nt, now, nn, scratch, &l->beyond, &l->lo,
+	    &l->hi);
+	l->verdict = l->p < JUDGE_ALPHA ? JUDGE_FASTER : JUDGE_OK;
+}
+
+/* One row, judged beyond the machine's shift (log) `shift`. */
+static void
+judge_one_row(const struct judge_row *r, double shift, double floor_log,
+    int run_weak, struct judge_line *l)
+{
+	double now[STATS_RANK_MAX], then[STATS_RANK_MAX];
+	double scratch[STATS_RANK_MAX * STATS_RANK_MAX];
+	size_t nn = log_speeds(r->now, r->nnow, r->higher_better, now);
+	size_t nt = log_speeds(r->then, r->nthen, r->higher_better, then);
+
+	l->lo = l->hi = l->p = l->beyond = NAN;
+	l->weak = run_weak;
+	if (r->not_comparable != NULL || nn == 0 || nt == 0) {
+		l->verdict = JUDGE_NOT_COMPARABLE;
+		return;
+	}
+	for (size_t i = 0; i < nt; i++)
+		then[i] += shift;
+	if (nn < JUDGE_MIN_SLICES || (nt > 1 && nt < JUDGE_MIN_SLICES)) {
+		l->beyond = l->ratio * exp(-shift);
+		l->verdict = JUDGE_TOO_FEW;
+		return;
+	}
+	if (nt == 1)
+		judge_one_figure(now, nn, then[0], scratch, l);
+	else
+		judge_sets(now, nn, then, nt, scratch, l);
+	l->weak |= r->noisy_share > JUDGE_WEAK_SHARE;
+	/* Decided, and beyond the tolerance: then it is a verdict. On weak
+	 * evidence the whole interval must lie beyond the tolerance: a
+	 * disturbed run moves two-party and process tests by more than the
+	 * loops, and that is load, not a change. */
+	if (l->verdict == JUDGE_FASTER &&
+	    (fabs(l->beyond) <= floor_log ||
+	        (l->weak && l->lo <= floor_log && l->hi >= -floor_log)))
+		l->verdict = JUDGE_OK;
+	if (l->verdict == JUDGE_FASTER && l->beyond < 0)
+		l->verdict = JUDGE_SLOWER;
+	l->beyond = exp(l->beyond);
+	l->lo = exp(l->lo);
+	l->hi = exp(l->hi);
+}
+
+void
+judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
+    double run_noisy_share, struct judge_line *out, struct judge_machine *m)
+{
+	double floor_log = log1p(tolerance_pct / 100), shift;
+	double lr[JUDGE_MAX_ROWS], scratch[2 * JUDGE_MAX_ROWS];
+
+	memset(m, 0, sizeof *m);
+	m->noisy_share = run_noisy_share;
+	m->weak = run_noisy_share > JUDGE_WEAK_SHARE;
+	if (n > JUDGE_MAX_ROWS)
+		n = JUDGE_MAX_ROWS;
+	for (size_t i = 0; i < n; i++) {
+		lr[i] = row_log_ratio(&rows[i]);
+		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
+	}
+	shift = machine_shift(rows, lr, n, floor_log, m, scratch);
+	/* Rows are judged beyond the tolerance or beyond how well the
+	 * machine's shift is known, whichever is wider. */
+	for (size_t i = 0; i < n; i++) {
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].ratio = exp(lr[i]);
+		judge_one_row(&rows[i], shift, log(m->floor), m->weak, &out[i]);
+		if (out[i].verdict >= JUDGE_TOO_FEW)
+			out[i].weak = 0;
+	}
+}
+
+const char *
+judge_ratio_text(double ratio, char *buf, size_t size)
+{
+	double x = ratio >= 1 ? ratio : 1 / ratio;
+
+	if (!(ratio > 0) || !isfinite(ratio))
+		(void)snprintf(buf, size, "-");
+	else if (x < 1.005)
+		(void)snprintf(buf, size, "same");
+	else
+		(void)snprintf(buf, size, x < 10 ? "%.2fx %s" : "%.3gx %s", x,
+		    ratio >= 1 ? "faster" : "slower");
+	return buf;
+}
+
+void
+judge_text(const struct judge_line *l, const char *why, char *buf, size_t size)
+{
+	static const char *const words[] = {
+		[JUDGE_OK] = "ok",
+		[JUDGE_SLOWER] = "slower",
+		[JUDGE_FASTER] = "faster",
+		[JUDGE_TOO_FEW] = "too few samples",
+	};
+
+	if (l->verdict == JUDGE_NOT_COMPARABLE)
+		(void)snprintf(buf, size, "not comparable: %s",
+		    why ? why : "no figure");
+	else
+		(void)snprintf(buf, size, "%s%s", words[l->verdict],
+		    l->weak ? ", weak" : "");
+}

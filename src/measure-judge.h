@@ -1,0 +1,133 @@
+/*
+ * measure-judge.h: the one judge of benchtop's figures, below the screen
+ * and the reports: --check (against a profile's slices) and the live
+ * screen's baseline (against the figures frozen by b) both compare a
+ * test's figures beyond the machine's shift, and both do it here. Pure:
+ * no I/O, no locks, no allocation.
+ *
+ * How a check decides (the why of each step is in measure-judge.c):
+ *
+ * 1. Each test is measured in slices spread over the run; each slice's
+ *    median is one figure. The profile holds the same.
+ * 2. The machine's shift: the median, over the CPU-bound loops, of the
+ *    log ratio of this run's median to the profile's (over every test
+ *    when fewer than 3 loops were run). How far the tests it is taken
+ *    from disagree about it (3 robust sigmas: 1.4826 times their median
+ *    absolute deviation) is how well it is known: the spread. On a
+ *    disturbed run (weak, below), every test's spread when it is wider.
+ * 3. Each test's slices are compared with the profile's moved by that
+ *    shift: a Mann-Whitney U test (p < 0.05) and the Hodges-Lehmann
+ *    estimate of the change with its 95% interval. A test is slower or
+ *    faster only when the U test says it differs AND the estimate lies
+ *    beyond the tolerance and beyond the spread (judge_decide). On weak
+ *    evidence (a run or test with more than a fifth of its samples
+ *    disturbed) the whole interval must lie beyond it.
+ * 4. Fewer than JUDGE_MIN_SLICES slices: "too few samples". A profile
+ *    of one figure per test (an older benchtop, a reference machine):
+ *    judged on this run's spread alone, weak. A test that did not run:
+ *    "not comparable: why".
+ */
+
+#ifndef BENCHTOP_MEASURE_JUDGE_H
+#define BENCHTOP_MEASURE_JUDGE_H
+
+#include <stddef.h>
+
+#include "bench.h"
+
+/* Fewer slices than this on either side: no verdict. */
+#define JUDGE_MIN_SLICES 5
+/* The U test's significance level. */
+#define JUDGE_ALPHA 0.05
+/* A run (or test) with more than this share of disturbed samples gives
+ * weak verdicts (a quiet run has none; stress-ng --cpu 2 on 2 CPUs
+ * disturbs 40-45%). */
+#define JUDGE_WEAK_SHARE 0.2
+
+enum judge_verdict {
+	JUDGE_OK,             /* no change beyond the machine's */
+	JUDGE_SLOWER,         /* slower: U test and tolerance agree */
+	JUDGE_FASTER,         /* faster: U test and tolerance agree */
+	JUDGE_TOO_FEW,        /* fewer than JUDGE_MIN_SLICES slices */
+	JUDGE_NOT_COMPARABLE, /* no figure, another definition, not run */
+};
+
+/* Kinds of test that a change of the machine moves differently. */
+enum judge_kind {
+	JUDGE_KIND_LOOP,   /* CPU-bound loops in user space */
+	JUDGE_KIND_MEMORY, /* memory bandwidth */
+	JUDGE_KIND_SYSTEM, /* system calls, IPC, processes, files, net */
+	JUDGE_KIND_COUNT
+};
+
+/* One test to judge. Figures are in the test's unit. */
+struct judge_row {
+	enum judge_kind kind;
+	const char *not_comparable;   /* NULL, or why ("unsupported") */
+	double now_value, then_value; /* the medians printed, or NAN */
+	const double *now;            /* this run's slice medians */
+	size_t nnow;
+	const double *then; /* the profile's slice medians */
+	size_t nthen;       /* 1: a profile of one figure */
+	int higher_better;
+	double noisy_share; /* this run's disturbed share, NAN unknown */
+};
+
+/* Its verdict. Ratios are speed now / speed then: > 1 is faster. */
+struct judge_line {
+	enum judge_verdict verdict;
+	int weak;      /* the evidence is weak (disturbed, one figure) */
+	double ratio;  /* the medians' ratio, the profile as it is */
+	double beyond; /* the change beyond the machine's shift */
+	double lo, hi; /* 95% interval of `beyond`, NAN when none */
+	double p;      /* the U test's p-value, NAN when none */
+};
+
+/* The machine's shift. */
+struct judge_machine {
+	double shift;   /* speed ratio common to the tests, 1 when none */
+	int beyond;     /* |shift| beyond the tolerance */
+	size_t tests;   /* tests with figures on both sides */
+	size_t moved;   /* of them, moved beyond the tolerance its way */
+	int from_loops; /* the shift is the CPU-bound loops' (else all's) */
+	double spread;  /* how far its tests disagree (ratio >= 1) */
+	int spread_all; /* disturbed: the spread is every test's, wider */
+	double floor;   /* a row is judged beyond the shift by more than
+	                   this: the tolerance, or the spread when wider */
+	double kind_shift[JUDGE_KIND_COUNT]; /* NAN: no test of it */
+	size_t kind_tests[JUDGE_KIND_COUNT];
+	double noisy_share; /* the run's, NAN unknown */
+	int weak;           /* disturbed (JUDGE_WEAK_SHARE) */
+	int one_figure;     /* the profile holds one figure per test */
+};
+
+/* At most this many rows are judged (the catalogue has under 100). */
+#define JUDGE_MAX_ROWS 512
+
+/* How far logs of speed v[0..n) disagree about `center`: 3 robust
+ * sigmas (STATS_MAD_SIGMA times their median absolute deviation around
+ * it), the spread --check and the live screen judge rows beyond.
+ * scratch: room for n doubles. */
+double judge_spread(const double *v, size_t n, double center, double *scratch);
+
+/* The kind of test t. */
+enum judge_kind judge_kind_of(const struct bench_test *t);
+
+/*
+ * Judge n rows (pure: no I/O, no allocation): the machine's shift into
+ * *m, each row's verdict into out[i] (rows past JUDGE_MAX_ROWS are
+ * left as they are). `run_noisy_share` is the run's disturbed share (NAN
+ * unknown).
+ */
+void judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
+    double run_noisy_share, struct judge_line *out, struct judge_machine *m);
+
+/* A speed ratio in words: "1.46x slower", "2.10x faster", "same". */
+const char *judge_ratio_text(double ratio, char *buf, size_t size);
+
+/* "ok", "slower", "faster" (", weak" added when weak), "too few
+ * samples", or "not comparable: why". */
+void judge_text(const struct judge_line *l, const char *why, char *buf,
+    size_t size);
+
+#endif
