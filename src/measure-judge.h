@@ -130,4 +130,45 @@ const char *judge_ratio_text(double ratio, char *buf, size_t size);
 void judge_text(const struct judge_line *l, const char *why, char *buf,
     size_t size);
 
+/* ---- The live screen's baseline (b) ---- */
+
+/*
+ * The bar a change must pass (judge_baseline_bar): never below
+ * JUDGE_BAR_MIN_PCT, nor below the baseline's undisturbed samples' own
+ * spread, nor below the prediction interval of its slices, nor below the
+ * machine's drift. A newest slice beyond JUDGE_FAR_BARS bars is a verdict
+ * by itself, and so is one worse beyond the bar with its CPU mostly
+ * taken (JUDGE_CAUSE_SEEN_PCT); one only beyond the bar otherwise needs
+ * the slices before it beyond it too.
+ */
+#define JUDGE_BAR_MIN_PCT 5.0
+#define JUDGE_FAR_BARS    2.0
+/*
+ * A newest slice worse beyond one bar with at least this share (%) of
+ * its samples disturbed (something else took the worker's CPU) is a
+ * verdict by itself: its cause is seen.
+ */
+#define JUDGE_CAUSE_SEEN_PCT 50.0
+/* The machine's drift weighs as this many slices of a row's own. */
+#define JUDGE_DRIFT_WEIGHT 4
+
+/* A frozen median per test, for the delta column (b key). */
+struct judge_baseline {
+	int set;
+	double value;        /* median in the test's unit */
+	double ci_pct;       /* 95% CI half-width of that median, % of it */
+	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
+	double spread_pct;   /* the samples' robust spread, % of value */
+	double drift_pct;    /* the machine's: view_machine_drift, % */
+	double slice_sd_pct; /* sd of the slices' medians, % */
+	size_t slices;       /* how many slices those were */
+};
+
+/* The bar a change against baseline b must pass, in % of it. */
+double judge_baseline_bar(const struct judge_baseline *b);
+
+/* Its part from the slices: their prediction interval, %, the row's own
+ * pooled with the machine's drift once that is set. */
+double judge_baseline_slices(const struct judge_baseline *b);
+
 #endif

@@ -82,7 +82,7 @@ detail_stats(struct ui *ui, int *y, const struct view_row *r)
 static void
 detail_verdict(struct ui *ui, int *y, const struct view_row *r)
 {
-	const struct view_baseline *b = &ui->base[r->index];
+	const struct judge_baseline *b = &ui->base[r->index];
 	char line[256];
 
 	if (!ui->have_baseline || !r->has_delta)
@@ -90,8 +90,8 @@ detail_verdict(struct ui *ui, int *y, const struct view_row *r)
 	(void)snprintf(line, sizeof line,
 	    "vs baseline %+.1f%% +-%.1f%%   bar %.1f%% (spread %.1f%%, "
 	    "slices %.1f%%, machine %.1f%%)   newest %.0f%% noisy",
-	    r->delta_pct, r->delta_ci_pct, view_baseline_bar(b), b->spread_pct,
-	    view_baseline_slices(b), b->drift_pct, r->recent_noisy);
+	    r->delta_pct, r->delta_ci_pct, judge_baseline_bar(b), b->spread_pct,
+	    judge_baseline_slices(b), b->drift_pct, r->recent_noisy);
 	(void)ui_put_clipped((*y)++, 2, line);
 }
 

@@ -137,7 +137,8 @@ header_state(struct ui *ui, int y)
 	/* After everything else: a narrow screen cuts it first. Every row
 	 * moved at once: the machine's, said once here. */
 	if (ui->have_baseline && ui->machine.known &&
-	    (ui->machine.beyond || ui->machine.spread_pct > VIEW_BAR_MIN_PCT)) {
+	    (ui->machine.beyond ||
+	        ui->machine.spread_pct > JUDGE_BAR_MIN_PCT)) {
 		char shift[32];
 
 		/* How well the shift is known: the loops it comes from

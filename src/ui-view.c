@@ -241,69 +241,13 @@ row_spark(struct view_row *r, const struct ring_entry *e, size_t n,
 
 /* Signed change of `value` against the baseline, %; its CI in *ci. */
 static double
-change_pct(double value, double ci_pct, const struct view_baseline *b,
+change_pct(double value, double ci_pct, const struct judge_baseline *b,
     double *ci)
 {
 	*ci = sqrt(ci_pct * ci_pct + b->ci_pct * b->ci_pct);
 	if (!isfinite(*ci))
 		*ci = 0;
 	return (value - b->value) / b->value * 100;
-}
-
-/*
- * The bar, in % of the baseline, that the whole 95% interval of a change
- * must pass to be a verdict: the largest of
- * - VIEW_BAR_MIN_PCT (5%): the screen calls changes one sees at a glance
- *   (a hog, a governor, a mitigation), not the last percent, which
- *   --check with many samples is for;
- * - the baseline's undisturbed samples' spread (1.4826 MAD): a slice's
- *   median moving less than one sample's typical deviation is no news,
- *   and a test that jitters by 20% gets a 20% bar. With every test on, on a
- *   2-CPU machine loaded by others (load 5 to 7), 414 slices of 49 tests
- *   lay from their test's median a median 0.5 of that spread, 2.1 at
- *   the 95th percentile, 2.7 at the 99th: load moves whole slices, and
- *   the tests that jitter most are the ones it moves most;
- * - the 95% prediction interval of a slice's median from the baseline's
- *   slices (slice_spread): the setups of a test that land apart;
- * - the machine's drift (view_machine_drift), which a row's own few
- *   slices cannot know.
- * The floors matter because that interval comes from few medians: from
- * three that happen to agree it is a percent wide, and a quiet focused
- * null_call then turned WORSE by itself.
- */
-double
-view_baseline_bar(const struct view_baseline *b)
-{
-	return fmax(fmax(VIEW_BAR_MIN_PCT, b->drift_pct),
-	    fmax(b->spread_pct, view_baseline_slices(b)));
-}
-
-/*
- * The prediction interval of a slice (slice_spread) once the machine's
- * drift is known: the row's slice variance pooled with the machine's,
- * this weighing as VIEW_DRIFT_WEIGHT slices of the row's would, never
- * below the row's own (a row whose slices scatter by themselves keeps
- * its width), and Student's t with the degrees of freedom of both: what
- * the other rows add is how sure that width is. A row's three or four
- * slices alone give t 4.3 or 3.2 times an sd that two host speed states
- * make as large as they happen to: with every test on, null_call's four
- * slices made a 49% bar and a hog's +55% was never WORSE; the machine's
- * drift, from every row, was 16-20% then.
- */
-double
-view_baseline_slices(const struct view_baseline *b)
-{
-	double sm = b->drift_pct / 1.96, own = b->slice_sd_pct, var;
-	size_t df;
-
-	if (!(sm > 0) || b->slices < 2)
-		return b->slice_pi_pct;
-	df = b->slices - 1 + VIEW_DRIFT_WEIGHT;
-	var = ((double)(b->slices - 1) * own * own +
-	          VIEW_DRIFT_WEIGHT * sm * sm) /
-	    (double)df;
-	return stats_student_t975(df) * sqrt(fmax(var, own * own)) *
-	    sqrt(1 + 1.0 / (double)b->slices);
 }
 
 /* -1, 0 or +1: the change's whole interval below or above `bar`. */
@@ -318,7 +262,7 @@ change_sign(double pct, double ci, double bar)
 /* Whether the slices before the newest moved the same way beyond `bar`;
  * a row with no earlier slice in the window judges the newest alone. */
 static int
-change_lasts(const struct view_row *r, const struct view_baseline *b, int sign,
+change_lasts(const struct view_row *r, const struct judge_baseline *b, int sign,
     double bar)
 {
 	double ci, pct;
@@ -332,7 +276,7 @@ change_lasts(const struct view_row *r, const struct view_baseline *b, int sign,
 /*
  * The newest slices against the baseline, signed so that + means a bigger
  * value. A verdict when the whole interval of the change lies beyond
- * VIEW_FAR_BARS bars (view_baseline_bar): one slice is then enough; or
+ * JUDGE_FAR_BARS bars (judge_baseline_bar): one slice is then enough; or
  * beyond one bar, worse, with most of the newest samples disturbed
  * (something else took the worker's CPU): one slice is enough then too,
  * as its cause is seen, and with every test on a row gets one slice a
@@ -349,10 +293,10 @@ change_lasts(const struct view_row *r, const struct view_baseline *b, int sign,
  * sample boundary.
  */
 static void
-row_delta(struct view_row *r, const struct view_baseline *given)
+row_delta(struct view_row *r, const struct judge_baseline *given)
 {
-	struct view_baseline moved;
-	const struct view_baseline *b = given;
+	struct judge_baseline moved;
+	const struct judge_baseline *b = given;
 	double bar;
 	int sign, far, seen;
 
@@ -369,15 +313,15 @@ row_delta(struct view_row *r, const struct view_baseline *given)
 		    : 1 / r->machine_shift;
 		b = &moved;
 	}
-	bar = fmax(view_baseline_bar(b), r->machine_spread_pct);
+	bar = fmax(judge_baseline_bar(b), r->machine_spread_pct);
 	r->delta_pct =
 	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
 	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
 	                                                  : r->delta_pct < 0;
 	sign = change_sign(r->delta_pct, r->delta_ci_pct, bar);
-	far = change_sign(r->delta_pct, r->delta_ci_pct, VIEW_FAR_BARS * bar) ==
-	    sign;
-	seen = !r->better && r->recent_noisy >= VIEW_CAUSE_SEEN_PCT;
+	far = change_sign(r->delta_pct, r->delta_ci_pct,
+	          JUDGE_FAR_BARS * bar) == sign;
+	seen = !r->better && r->recent_noisy >= JUDGE_CAUSE_SEEN_PCT;
 	r->significant =
 	    sign != 0 && (far || seen || change_lasts(r, b, sign, bar));
 }
@@ -385,7 +329,7 @@ row_delta(struct view_row *r, const struct view_baseline *given)
 void
 view_row_build(struct view_row *r, const struct store_view *sv,
     const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
-    const struct view_baseline *base)
+    const struct judge_baseline *base)
 {
 	r->test = sv->test;
 	r->enabled = sv->enabled;
@@ -433,7 +377,7 @@ view_group_summarize(const struct view_row *rows, size_t n, int group,
 }
 
 void
-view_baseline_take(struct view_baseline *b, const struct view_row *r,
+view_baseline_take(struct judge_baseline *b, const struct view_row *r,
     double drift_pct)
 {
 	b->set = r->n > 0 && isfinite(r->value);
@@ -486,7 +430,7 @@ view_machine_drift(const struct view_row *rows, size_t n)
 
 /* log(speed now / speed at the baseline) of a row, or NAN. */
 static double
-row_log_speed(const struct view_row *r, const struct view_baseline *b)
+row_log_speed(const struct view_row *r, const struct judge_baseline *b)
 {
 	if (!r->has_delta || !(r->recent_value > 0) || !(b->value > 0))
 		return NAN;
@@ -498,7 +442,7 @@ row_log_speed(const struct view_row *r, const struct view_baseline *b)
 /* The rows' log speeds, loops only or all, into v; how many. */
 static size_t
 log_speeds_of(const struct view_row *rows, size_t n,
-    const struct view_baseline *base, int loops_only, double *v)
+    const struct judge_baseline *base, int loops_only, double *v)
 {
 	size_t k = 0;
 
@@ -515,7 +459,7 @@ log_speeds_of(const struct view_row *rows, size_t n,
 
 void
 view_rows_beyond_machine(struct view_row *rows, size_t n,
-    const struct view_baseline *base, struct view_machine *m)
+    const struct judge_baseline *base, struct view_machine *m)
 {
 	double v[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS], shift;
 
@@ -535,7 +479,7 @@ view_rows_beyond_machine(struct view_row *rows, size_t n,
 	/* How well it is known, as --check takes it. */
 	m->spread_pct =
 	    (exp(judge_spread(v, m->rows, shift, scratch)) - 1) * 100;
-	m->beyond = fabs(m->shift - 1) * 100 > VIEW_BAR_MIN_PCT;
+	m->beyond = fabs(m->shift - 1) * 100 > JUDGE_BAR_MIN_PCT;
 	for (size_t i = 0; i < n; i++) {
 		rows[i].machine_spread_pct = m->spread_pct;
 		rows[i].machine_shift = m->shift;

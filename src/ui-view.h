@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "measure-judge.h"
 #include "monitor-ring.h"
 #include "monitor-store.h"
 
@@ -26,30 +27,11 @@
 #define VIEW_RECENT_MIN 8
 #define VIEW_SLICE_MIN  4
 /*
- * The bar a change must pass (view_baseline_bar): never below
- * VIEW_BAR_MIN_PCT, nor below the baseline's undisturbed samples' own
- * spread, nor below the prediction interval of its slices, nor below the
- * machine's drift. A newest slice beyond VIEW_FAR_BARS bars is a verdict
- * by itself, and so is one worse beyond the bar with its CPU mostly
- * taken (VIEW_CAUSE_SEEN_PCT); one only beyond the bar otherwise needs
- * the slices before it beyond it too.
- */
-#define VIEW_BAR_MIN_PCT 5.0
-#define VIEW_FAR_BARS    2.0
-/*
- * A newest slice worse beyond one bar with at least this share (%) of
- * its samples disturbed (something else took the worker's CPU) is a
- * verdict by itself: its cause is seen.
- */
-#define VIEW_CAUSE_SEEN_PCT 50.0
-/*
  * The machine's drift (view_machine_drift) from the rows with at least
  * VIEW_DRIFT_SLICES slices in their history, when VIEW_DRIFT_ROWS have.
  */
 #define VIEW_DRIFT_SLICES 3
 #define VIEW_DRIFT_ROWS   3
-/* The machine's drift weighs as this many slices of a row's own. */
-#define VIEW_DRIFT_WEIGHT 4
 /* Rows it looks at, the first ones (the catalogue has about 80). */
 #define VIEW_DRIFT_MAX_ROWS 1024
 /* The status says "noisy" from this share of disturbed samples on. */
@@ -57,18 +39,6 @@
 /* Values a sparkline can show. */
 #define VIEW_SPARK_MAX 256
 #define VIEW_MAX_MARKS 64
-
-/* A frozen median per test, for the delta column (b key). */
-struct view_baseline {
-	int set;
-	double value;        /* median in the test's unit */
-	double ci_pct;       /* 95% CI half-width of that median, % of it */
-	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
-	double spread_pct;   /* the samples' robust spread, % of value */
-	double drift_pct;    /* the machine's: view_machine_drift, % */
-	double slice_sd_pct; /* sd of the slices' medians, % */
-	size_t slices;       /* how many slices those were */
-};
 
 struct view_row {
 	size_t index; /* in the store */
@@ -136,7 +106,7 @@ struct view_group {
 struct view_machine {
 	int known;         /* enough rows to tell */
 	double shift;      /* speed now / at the baseline, 1 none */
-	int beyond;        /* beyond VIEW_BAR_MIN_PCT */
+	int beyond;        /* beyond JUDGE_BAR_MIN_PCT */
 	size_t rows;       /* rows it comes from */
 	double spread_pct; /* how far they disagree about it: 3 robust
 	                      sigmas of their changes around it, % */
@@ -145,7 +115,7 @@ struct view_machine {
 /* After view_row_build of every row: the machine's shift into *m, and
  * each row's verdict judged again beyond it; pure. */
 void view_rows_beyond_machine(struct view_row *rows, size_t n,
-    const struct view_baseline *base, struct view_machine *m);
+    const struct judge_baseline *base, struct view_machine *m);
 
 /* Summarise the rows of `group` among rows[0..n); pure. */
 void view_group_summarize(const struct view_row *rows, size_t n, int group,
@@ -154,18 +124,11 @@ void view_group_summarize(const struct view_row *rows, size_t n, int group,
 /* Compute row `r` of test i from a snapshot; pure given the inputs. */
 void view_row_build(struct view_row *r, const struct store_view *sv,
     const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
-    const struct view_baseline *base);
-
-/* The bar a change against baseline b must pass, in % of it. */
-double view_baseline_bar(const struct view_baseline *b);
-
-/* Its part from the slices: their prediction interval, %, the row's own
- * pooled with the machine's drift once that is set. */
-double view_baseline_slices(const struct view_baseline *b);
+    const struct judge_baseline *base);
 
 /* Freeze a row's current median as its baseline, with the machine's
  * drift at that moment (view_machine_drift over every row; 0 unknown). */
-void view_baseline_take(struct view_baseline *b, const struct view_row *r,
+void view_baseline_take(struct judge_baseline *b, const struct view_row *r,
     double drift_pct);
 
 /* How far this machine's own speed moves a slice, from every row's

@@ -79,7 +79,7 @@ struct ui {
 	struct ui_line *items;
 	size_t *order; /* scratch of build_lines */
 	size_t nitems;
-	struct view_baseline *base;
+	struct judge_baseline *base;
 	int have_baseline;
 	struct view_machine machine; /* the shift since the baseline */
 	uint32_t marks[VIEW_MAX_MARKS];

@@ -388,7 +388,7 @@ test_live_machine(void)
 		"byte.arith_double", "byte.hanoi", "byte.syscall",
 		"lmbench.null_call" };
 	struct view_row rows[6];
-	struct view_baseline base[6];
+	struct judge_baseline base[6];
 	struct view_machine m;
 
 	memset(rows, 0, sizeof rows);
@@ -402,7 +402,7 @@ test_live_machine(void)
 		rows[i].has_delta = 1;
 		rows[i].machine_shift = 1;
 		rows[i].recent_ci_pct = 1;
-		base[i] = (struct view_baseline){ .set = 1,
+		base[i] = (struct judge_baseline){ .set = 1,
 			.value = 100,
 			.ci_pct = 1 };
 		/* Every row half as fast: lps halves, us doubles. */

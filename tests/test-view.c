@@ -71,7 +71,7 @@ add_disturbed(struct history *h, double ns, size_t count)
 
 static void
 build(struct view_row *r, const struct history *h,
-    const struct view_baseline *b)
+    const struct judge_baseline *b)
 {
 	struct store_view sv;
 
@@ -86,7 +86,7 @@ build(struct view_row *r, const struct history *h,
 
 /* Four quiet slices, then a baseline of them. */
 static void
-quiet_baseline(struct history *h, struct view_baseline *b)
+quiet_baseline(struct history *h, struct judge_baseline *b)
 {
 	struct view_row r;
 
@@ -100,15 +100,15 @@ quiet_baseline(struct history *h, struct view_baseline *b)
 static void
 test_newest_slice(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
 	quiet_baseline(&h, &b);
 	CHECK("baseline set", b.set && fabs(b.value - 0.1) < 0.001);
 	CHECK("quiet slices: a narrow slice interval", b.slice_pi_pct < 1);
-	CHECK_NEAR("quiet slices: the bar is the floor", view_baseline_bar(&b),
-	    VIEW_BAR_MIN_PCT, 0.01);
+	CHECK_NEAR("quiet slices: the bar is the floor", judge_baseline_bar(&b),
+	    JUDGE_BAR_MIN_PCT, 0.01);
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("a quiet slice: no verdict", r.has_delta && !r.significant);
@@ -136,7 +136,7 @@ test_newest_slice(void)
 static void
 test_floor(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
@@ -165,7 +165,7 @@ test_floor(void)
 static void
 test_sample_spread(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
@@ -175,14 +175,14 @@ test_sample_spread(void)
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r, 0);
 	CHECK_NEAR("the samples' spread", b.spread_pct, 23.7, 1);
-	CHECK_NEAR("is the bar", view_baseline_bar(&b), b.spread_pct, 0.01);
+	CHECK_NEAR("is the bar", judge_baseline_bar(&b), b.spread_pct, 0.01);
 	for (int s = 0; s < 3; s++) {
 		add_jittered(&h, 142, SLICE, 1, 80);
 		build(&r, &h, &b);
 		CHECK("+42% within a +-40% jitter: no verdict", !r.significant);
 	}
 	CHECK("though its interval is beyond 5%",
-	    r.delta_pct - r.delta_ci_pct > VIEW_BAR_MIN_PCT);
+	    r.delta_pct - r.delta_ci_pct > JUDGE_BAR_MIN_PCT);
 	add_jittered(&h, 200, SLICE, 1, 80);
 	build(&r, &h, &b);
 	CHECK("twice the cost after them: WORSE at once", r.significant);
@@ -191,7 +191,7 @@ test_sample_spread(void)
 static void
 test_short_slices(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
@@ -220,7 +220,7 @@ test_short_slices(void)
 static void
 test_slice_spread(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
@@ -248,7 +248,7 @@ test_slice_spread(void)
 	build(&r, &h, &b);
 	CHECK("and faster is better", r.significant && r.better);
 	add_slice(&h, 100, SLICE, 1);
-	add_slice(&h, 100 + (VIEW_FAR_BARS + 0.5) * view_baseline_bar(&b),
+	add_slice(&h, 100 + (JUDGE_FAR_BARS + 0.5) * judge_baseline_bar(&b),
 	    SLICE, 1);
 	build(&r, &h, &b);
 	CHECK("one slice far beyond the interval is", r.significant);
@@ -259,7 +259,7 @@ test_slice_spread(void)
 static void
 test_history(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
@@ -281,7 +281,7 @@ test_history(void)
 static void
 test_two_slices(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
@@ -311,7 +311,7 @@ static void
 test_disturbed(void)
 {
 	static const double host[] = { 100, 100, 75, 100, 200, 100, 72, 100 };
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 	double bar;
@@ -324,7 +324,7 @@ test_disturbed(void)
 			add_slice(&h, host[s], SLICE, 1);
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r, 0);
-	bar = view_baseline_bar(&b);
+	bar = judge_baseline_bar(&b);
 	CHECK("the host's own speed makes the bar", bar > 20);
 	CHECK("the disturbed slice does not widen it", bar < 45);
 	add_slice(&h, 100 * (1 + 1.5 * bar / 100), SLICE, 1);
@@ -359,7 +359,7 @@ test_machine_drift(void)
 	static const double host[][3] = { { 100, 80, 100 }, { 100, 120, 100 },
 		{ 80, 100, 100 }, { 100, 100, 125 }, { 100, 100, 100 } };
 	struct view_row rows[5], r;
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 
 	for (size_t k = 0; k < 5; k++) {
@@ -372,10 +372,10 @@ test_machine_drift(void)
 	CHECK("under three rows: no drift", view_machine_drift(rows, 2) == 0);
 	CHECK("the rows' drift", view_machine_drift(rows, 5) > 20);
 	view_baseline_take(&b, &rows[4], 0);
-	CHECK_NEAR("the row's own bar: the floor", view_baseline_bar(&b),
-	    VIEW_BAR_MIN_PCT, 0.01);
+	CHECK_NEAR("the row's own bar: the floor", judge_baseline_bar(&b),
+	    JUDGE_BAR_MIN_PCT, 0.01);
 	view_baseline_take(&b, &rows[4], view_machine_drift(rows, 5));
-	CHECK("the machine's drift makes the bar", view_baseline_bar(&b) > 20);
+	CHECK("the machine's drift makes the bar", judge_baseline_bar(&b) > 20);
 	memset(&h, 0, sizeof h);
 	for (size_t s = 0; s < 5; s++)
 		add_slice(&h, s < 3 ? 100 : 118, SLICE, 1);
@@ -401,7 +401,7 @@ static void
 test_pooled_slices(void)
 {
 	static const double host[] = { 75, 105, 88, 104 };
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 	double alone;
@@ -411,16 +411,16 @@ test_pooled_slices(void)
 		add_slice(&h, host[s], SLICE, 1);
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r, 0);
-	alone = view_baseline_bar(&b);
+	alone = judge_baseline_bar(&b);
 	CHECK("four slices alone: a bar near 50%", alone > 45);
 	add_disturbed(&h, b.value * 1000 * 1.55, SLICE);
 	build(&r, &h, &b);
 	CHECK("a hog's +55% under it: none", !r.significant);
 	b.drift_pct = 18;
 	CHECK("with the machine's drift: below 40%",
-	    view_baseline_bar(&b) < 40 && view_baseline_bar(&b) > 18);
+	    judge_baseline_bar(&b) < 40 && judge_baseline_bar(&b) > 18);
 	CHECK("never below the row's own sd times 1.96",
-	    view_baseline_slices(&b) > 1.96 * b.slice_sd_pct);
+	    judge_baseline_slices(&b) > 1.96 * b.slice_sd_pct);
 	build(&r, &h, &b);
 	CHECK("the hog's +55%: WORSE", r.significant && !r.better);
 }
@@ -428,7 +428,7 @@ test_pooled_slices(void)
 static void
 test_unmarked(void)
 {
-	struct view_baseline b;
+	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
