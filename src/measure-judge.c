@@ -34,8 +34,6 @@
 
 #include "base-stats.h"
 
-/* Fewer CPU-bound loops than this: the shift is every test's median. */
-#define JUDGE_MIN_LOOPS 3
 /* How many of the shift's own standard deviations (from its tests'
  * median absolute deviation) a row must move beyond it to be judged. */
 #define JUDGE_SPREAD_Z 3.0
@@ -135,24 +133,58 @@ judge_spread(const double *v, size_t n, double center, double *scratch)
 	    stats_mad(v, n, center, scratch);
 }
 
+/* The sources of the shift: loops when there are enough, else all. */
+static size_t
+shift_sources(const double *logs, const enum judge_kind *kinds, size_t n,
+    int loops_only, double *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(logs[i]) &&
+		    (!loops_only || kinds[i] == JUDGE_KIND_LOOP))
+			out[k++] = logs[i];
+	return k;
+}
+
+void
+judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
+    struct judge_shift *s, double *scratch)
+{
+	memset(s, 0, sizeof *s);
+	s->from_loops = 1;
+	s->sources = shift_sources(logs, kinds, n, 1, scratch);
+	if (s->sources < JUDGE_MIN_LOOPS) {
+		s->from_loops = 0;
+		s->sources = shift_sources(logs, kinds, n, 0, scratch);
+	}
+	if (s->sources < JUDGE_MIN_LOOPS)
+		return; /* one or two tests: no machine to tell */
+	s->known = 1;
+	s->log_shift = stats_median(scratch, s->sources, scratch + n);
+	s->log_spread =
+	    judge_spread(scratch, s->sources, s->log_shift, scratch + n);
+}
+
 /* The machine's shift (log) from every row's log ratio `lr`. */
 static double
 machine_shift(const struct judge_row *rows, const double *lr, size_t n,
     double floor_log, struct judge_machine *m, double *scratch)
 {
-	double all, shift;
-	int loops_only;
+	enum judge_kind kinds[JUDGE_MAX_ROWS];
+	struct judge_shift s;
+	double shift;
 
+	for (size_t i = 0; i < n; i++)
+		kinds[i] = rows[i].kind;
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
 		m->kind_shift[k] = exp(median_of_kind(rows, lr, n,
 		    (enum judge_kind)k, &m->kind_tests[k], scratch));
-	all = median_of_kind(rows, lr, n, JUDGE_KIND_COUNT, &m->tests, scratch);
-	loops_only = m->kind_tests[JUDGE_KIND_LOOP] >= JUDGE_MIN_LOOPS;
-	shift = loops_only                ? log(m->kind_shift[JUDGE_KIND_LOOP])
-	    : m->tests >= JUDGE_MIN_LOOPS ? all
-	                                  : 0;
-	m->from_loops = loops_only;
-	m->spread = exp(shift_spread(rows, lr, n, shift, loops_only, scratch));
+	(void)median_of_kind(rows, lr, n, JUDGE_KIND_COUNT, &m->tests, scratch);
+	judge_shift_of(lr, kinds, n, &s, scratch);
+	shift = s.log_shift;
+	m->from_loops = s.known && s.from_loops;
+	m->spread = exp(s.log_spread);
 	/* A disturbed run moves tests unequally (a two-party test waits for
 	 * a second CPU, a loop only for its own): then the shift is known
 	 * only as well as every test agrees about it. */
@@ -171,6 +203,17 @@ machine_shift(const struct judge_row *rows, const double *lr, size_t n,
 	m->shift = exp(shift);
 	m->beyond = fabs(shift) > floor_log;
 	return shift;
+}
+
+enum judge_verdict
+judge_decide(int differs, double change, double lo, double hi, double floor_log,
+    int whole)
+{
+	if (!differs || !(fabs(change) > floor_log))
+		return JUDGE_OK;
+	if (whole && !(lo > floor_log || hi < -floor_log))
+		return JUDGE_OK;
+	return change < 0 ? JUDGE_SLOWER : JUDGE_FASTER;
 }
 
 /* The verdict of a row whose profile holds one figure: this run's slices
@@ -232,16 +275,11 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 	else
 		judge_sets(now, nn, then, nt, scratch, l);
 	l->weak |= r->noisy_share > JUDGE_WEAK_SHARE;
-	/* Decided, and beyond the tolerance: then it is a verdict. On weak
-	 * evidence the whole interval must lie beyond the tolerance: a
+	/* On weak evidence the whole interval must lie beyond the floor: a
 	 * disturbed run moves two-party and process tests by more than the
 	 * loops, and that is load, not a change. */
-	if (l->verdict == JUDGE_FASTER &&
-	    (fabs(l->beyond) <= floor_log ||
-	        (l->weak && l->lo <= floor_log && l->hi >= -floor_log)))
-		l->verdict = JUDGE_OK;
-	if (l->verdict == JUDGE_FASTER && l->beyond < 0)
-		l->verdict = JUDGE_SLOWER;
+	l->verdict = judge_decide(l->verdict == JUDGE_FASTER, l->beyond, l->lo,
+	    l->hi, floor_log, l->weak);
 	l->beyond = exp(l->beyond);
 	l->lo = exp(l->lo);
 	l->hi = exp(l->hi);
@@ -309,6 +347,49 @@ judge_text(const struct judge_line *l, const char *why, char *buf, size_t size)
 }
 
 /* ---- The live screen's baseline ---- */
+
+/* log(speed ratio) of a change of pct % in the unit; -inf at -100%. */
+static double
+log_speed_of_pct(double pct, int higher_better)
+{
+	double l = pct > -100 ? log1p(pct / 100) : -INFINITY;
+
+	return higher_better ? l : -l;
+}
+
+/* A change of pct +- ci % against a bar of bar %: judge_decide on the
+ * whole interval, in logs of speed as --check judges. */
+static enum judge_verdict
+live_decide(int differs, double pct, double ci, double bar, int higher)
+{
+	double a = log_speed_of_pct(pct - ci, higher);
+	double b = log_speed_of_pct(pct + ci, higher);
+
+	if (!isfinite(pct) || !isfinite(ci))
+		return JUDGE_OK;
+	return judge_decide(differs, log_speed_of_pct(pct, higher), fmin(a, b),
+	    fmax(a, b), log1p(bar / 100), 1);
+}
+
+enum judge_verdict
+judge_live_row(const struct judge_live *c)
+{
+	enum judge_verdict v =
+	    live_decide(1, c->pct, c->ci_pct, c->bar_pct, c->higher_better);
+	int far, seen, lasts;
+
+	if (v == JUDGE_OK)
+		return JUDGE_OK;
+	far = live_decide(1, c->pct, c->ci_pct, JUDGE_FAR_BARS * c->bar_pct,
+	          c->higher_better) == v;
+	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
+	/* No earlier slice in the window: the newest is judged alone. */
+	lasts = !isfinite(c->prev_pct) ||
+	    live_decide(1, c->prev_pct, c->prev_ci_pct, c->bar_pct,
+	        c->higher_better) == v;
+	return live_decide(far || seen || lasts, c->pct, c->ci_pct, c->bar_pct,
+	    c->higher_better);
+}
 
 /*
  * The bar, in % of the baseline, that the whole 95% interval of a change

@@ -122,6 +122,38 @@ enum judge_kind judge_kind_of(const struct bench_test *t);
 void judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
     double run_noisy_share, struct judge_line *out, struct judge_machine *m);
 
+/*
+ * The decision --check and the live screen both end in. `change` is
+ * log(speed now / speed then) beyond the machine's shift, [lo, hi] its
+ * 95% interval (NAN: none), `differs` whether the evidence says the
+ * figures differ (--check: the U test; live: the change is far, its
+ * cause seen, or it lasted). A verdict (JUDGE_SLOWER or JUDGE_FASTER)
+ * only when they differ and the change lies beyond floor_log (log of the
+ * tolerance, or of the shift's spread when wider), and, when `whole`, its
+ * whole interval does; else JUDGE_OK.
+ */
+enum judge_verdict judge_decide(int differs, double change, double lo,
+    double hi, double floor_log, int whole);
+
+/* Fewer CPU-bound loops than this: the shift is every test's median;
+ * fewer tests: there is none. */
+#define JUDGE_MIN_LOOPS 3
+
+/* The machine's shift from tests' log speed changes (NAN: none). */
+struct judge_shift {
+	int known;         /* enough tests (JUDGE_MIN_LOOPS) to tell */
+	int from_loops;    /* from the CPU-bound loops (else every test) */
+	size_t sources;    /* the tests it comes from */
+	double log_shift;  /* their median, 0 when not known */
+	double log_spread; /* how far they disagree (judge_spread), 0 none */
+};
+
+/* The shift both judges use: the median log change of the CPU-bound
+ * loops, of every test when fewer than JUDGE_MIN_LOOPS loops have one;
+ * none from fewer tests. scratch: room for 2n doubles. */
+void judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
+    struct judge_shift *s, double *scratch);
+
 /* A speed ratio in words: "1.46x slower", "2.10x faster", "same". */
 const char *judge_ratio_text(double ratio, char *buf, size_t size);
 
@@ -163,6 +195,25 @@ struct judge_baseline {
 	double slice_sd_pct; /* sd of the slices' medians, % */
 	size_t slices;       /* how many slices those were */
 };
+
+/* A live row's change against its baseline (moved by the machine's
+ * shift), in % of it, signed as the unit: + is a bigger value. */
+struct judge_live {
+	double pct, ci_pct;           /* the newest slices' change, 95% */
+	double prev_pct, prev_ci_pct; /* the slices before them; NAN none */
+	double noisy_pct;             /* the newest's samples disturbed, % */
+	double bar_pct; /* judge_baseline_bar, or the shift's spread */
+	int higher_better;
+};
+
+/*
+ * The live verdict of a row: JUDGE_SLOWER or JUDGE_FASTER when the whole
+ * interval of the change lies beyond the bar and it is far beyond
+ * (JUDGE_FAR_BARS bars), or slower with its cause seen (its CPU mostly
+ * taken), or the slices before moved beyond it the same way. It ends in
+ * judge_decide, as --check does.
+ */
+enum judge_verdict judge_live_row(const struct judge_live *c);
 
 /* The bar a change against baseline b must pass, in % of it. */
 double judge_baseline_bar(const struct judge_baseline *b);

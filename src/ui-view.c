@@ -250,29 +250,6 @@ change_pct(double value, double ci_pct, const struct judge_baseline *b,
 	return (value - b->value) / b->value * 100;
 }
 
-/* -1, 0 or +1: the change's whole interval below or above `bar`. */
-static int
-change_sign(double pct, double ci, double bar)
-{
-	if (fabs(pct) - ci <= bar)
-		return 0;
-	return pct > 0 ? 1 : -1;
-}
-
-/* Whether the slices before the newest moved the same way beyond `bar`;
- * a row with no earlier slice in the window judges the newest alone. */
-static int
-change_lasts(const struct view_row *r, const struct judge_baseline *b, int sign,
-    double bar)
-{
-	double ci, pct;
-
-	if (r->prev_n == 0 || !isfinite(r->prev_value))
-		return 1;
-	pct = change_pct(r->prev_value, r->prev_ci_pct, b, &ci);
-	return change_sign(pct, ci, bar) == sign;
-}
-
 /*
  * The newest slices against the baseline, signed so that + means a bigger
  * value. A verdict when the whole interval of the change lies beyond
@@ -297,8 +274,7 @@ row_delta(struct view_row *r, const struct judge_baseline *given)
 {
 	struct judge_baseline moved;
 	const struct judge_baseline *b = given;
-	double bar;
-	int sign, far, seen;
+	struct judge_live c;
 
 	r->has_delta =
 	    b != NULL && b->set && isfinite(r->recent_value) && b->value > 0;
@@ -313,17 +289,18 @@ row_delta(struct view_row *r, const struct judge_baseline *given)
 		    : 1 / r->machine_shift;
 		b = &moved;
 	}
-	bar = fmax(judge_baseline_bar(b), r->machine_spread_pct);
-	r->delta_pct =
+	c.higher_better = units_higher_is_better(r->test->unit);
+	c.bar_pct = fmax(judge_baseline_bar(b), r->machine_spread_pct);
+	c.pct = r->delta_pct =
 	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
-	r->better = units_higher_is_better(r->test->unit) ? r->delta_pct > 0
-	                                                  : r->delta_pct < 0;
-	sign = change_sign(r->delta_pct, r->delta_ci_pct, bar);
-	far = change_sign(r->delta_pct, r->delta_ci_pct,
-	          JUDGE_FAR_BARS * bar) == sign;
-	seen = !r->better && r->recent_noisy >= JUDGE_CAUSE_SEEN_PCT;
-	r->significant =
-	    sign != 0 && (far || seen || change_lasts(r, b, sign, bar));
+	c.ci_pct = r->delta_ci_pct;
+	c.prev_pct = c.prev_ci_pct = NAN;
+	if (r->prev_n > 0 && isfinite(r->prev_value))
+		c.prev_pct = change_pct(r->prev_value, r->prev_ci_pct, b,
+		    &c.prev_ci_pct);
+	c.noisy_pct = r->recent_noisy;
+	r->better = c.higher_better ? r->delta_pct > 0 : r->delta_pct < 0;
+	r->significant = judge_live_row(&c) != JUDGE_OK;
 }
 
 void
@@ -439,46 +416,33 @@ row_log_speed(const struct view_row *r, const struct judge_baseline *b)
 	    : log(b->value / r->recent_value);
 }
 
-/* The rows' log speeds, loops only or all, into v; how many. */
-static size_t
-log_speeds_of(const struct view_row *rows, size_t n,
-    const struct judge_baseline *base, int loops_only, double *v)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n && k < VIEW_DRIFT_MAX_ROWS; i++) {
-		double l = row_log_speed(&rows[i], &base[i]);
-
-		if (isfinite(l) &&
-		    (!loops_only ||
-		        judge_kind_of(rows[i].test) == JUDGE_KIND_LOOP))
-			v[k++] = l;
-	}
-	return k;
-}
-
 void
 view_rows_beyond_machine(struct view_row *rows, size_t n,
     const struct judge_baseline *base, struct view_machine *m)
 {
-	double v[VIEW_DRIFT_MAX_ROWS], scratch[VIEW_DRIFT_MAX_ROWS], shift;
+	double v[VIEW_DRIFT_MAX_ROWS], scratch[2 * VIEW_DRIFT_MAX_ROWS];
+	enum judge_kind kinds[VIEW_DRIFT_MAX_ROWS];
+	struct judge_shift s;
 
 	memset(m, 0, sizeof *m);
 	m->shift = 1;
 	if (base == NULL)
 		return;
-	m->rows = log_speeds_of(rows, n, base, 1, v);
-	if (m->rows < VIEW_DRIFT_ROWS)
-		m->rows = log_speeds_of(rows, n, base, 0, v);
-	/* One row (focus from the start) or two: no machine to tell. */
-	if (m->rows < VIEW_DRIFT_ROWS)
+	if (n > VIEW_DRIFT_MAX_ROWS)
+		n = VIEW_DRIFT_MAX_ROWS;
+	for (size_t i = 0; i < n; i++) {
+		v[i] = row_log_speed(&rows[i], &base[i]);
+		kinds[i] = judge_kind_of(rows[i].test);
+	}
+	/* The shift as --check takes it (judge_shift_of); none from one row
+	 * (focus from the start) or two. */
+	judge_shift_of(v, kinds, n, &s, scratch);
+	m->rows = s.sources;
+	if (!s.known)
 		return;
-	shift = stats_median(v, m->rows, scratch);
 	m->known = 1;
-	m->shift = exp(shift);
-	/* How well it is known, as --check takes it. */
-	m->spread_pct =
-	    (exp(judge_spread(v, m->rows, shift, scratch)) - 1) * 100;
+	m->shift = exp(s.log_shift);
+	m->spread_pct = (exp(s.log_spread) - 1) * 100;
 	m->beyond = fabs(m->shift - 1) * 100 > JUDGE_BAR_MIN_PCT;
 	for (size_t i = 0; i < n; i++) {
 		rows[i].machine_spread_pct = m->spread_pct;

@@ -448,9 +448,45 @@ test_live_machine(void)
 	    !m.known && rows[0].machine_shift == 1);
 }
 
+/* The decision both judges end in, and the shift both take. */
+static void
+test_one_judge(void)
+{
+	double f = log(1.05);
+	double logs[5] = { log(1.2), log(1.21), log(1.19), log(2), NAN };
+	enum judge_kind kinds[5] = { JUDGE_KIND_LOOP, JUDGE_KIND_LOOP,
+		JUDGE_KIND_LOOP, JUDGE_KIND_SYSTEM, JUDGE_KIND_LOOP };
+	double scratch[10];
+	struct judge_shift sh;
+
+	CHECK("decide: differs and beyond: slower",
+	    judge_decide(1, log(0.5), log(0.4), log(0.6), f, 1) ==
+	        JUDGE_SLOWER);
+	CHECK("decide: not said to differ: ok",
+	    judge_decide(0, log(0.5), log(0.4), log(0.6), f, 1) == JUDGE_OK);
+	CHECK("decide: within the floor: ok",
+	    judge_decide(1, log(1.03), log(1.01), log(1.04), f, 0) == JUDGE_OK);
+	CHECK("decide: the interval across the floor, whole asked: ok",
+	    judge_decide(1, log(1.3), log(1.01), log(1.6), f, 1) == JUDGE_OK);
+	CHECK("decide: the same, whole not asked: faster",
+	    judge_decide(1, log(1.3), log(1.01), log(1.6), f, 0) ==
+	        JUDGE_FASTER);
+	judge_shift_of(logs, kinds, 5, &sh, scratch);
+	CHECK("shift: from the three loops, the system row left out",
+	    sh.known && sh.from_loops && sh.sources == 3 &&
+	        fabs(exp(sh.log_shift) - 1.2) < 1e-9);
+	judge_shift_of(logs, kinds, 2, &sh, scratch);
+	CHECK("shift: two tests tell no machine", !sh.known);
+	kinds[1] = kinds[2] = JUDGE_KIND_SYSTEM;
+	judge_shift_of(logs, kinds, 4, &sh, scratch);
+	CHECK("shift: under three loops, every test's",
+	    sh.known && !sh.from_loops && sh.sources == 4);
+}
+
 int
 main(void)
 {
+	test_one_judge();
 	test_live_machine();
 	test_rank_statistics();
 	test_no_change_wide();

@@ -340,7 +340,9 @@ test_disturbed(void)
 	add_disturbed(&h, 100 * (1 + 0.5 * bar / 100), SLICE);
 	build(&r, &h, &b);
 	CHECK("disturbed within the bar: none", !r.significant);
-	add_disturbed(&h, 100 * (1 - 1.5 * bar / 100), SLICE);
+	/* 1.5 bars faster, as the judge reads a change: in speed, so that
+	 * 1.5 bars faster and slower are the same distance. */
+	add_disturbed(&h, 100 / (1 + 1.5 * bar / 100), SLICE);
 	build(&r, &h, &b);
 	CHECK("disturbed and faster: no verdict by itself", !r.significant);
 }
