@@ -27,24 +27,20 @@ file=byte.fs_write,lmbench.fs_create_0k
     --placement spread --only "$single,$spread,$bandwidth,$file" \
     >"$work/watch.jsonl" 2>"$work/watch.err" &
 pid=$!
-# 6 s, or up to 40 s on a loaded machine, until one test of each kind
-# (a bandwidth and a file test among them) and 8 slices are recorded.
-waited=0
-while [ "$waited" -lt 40 ]; do
-	sleep 1
-	waited=$((waited + 1))
-	[ "$waited" -lt 6 ] && continue
+# recorded: one test of each kind (a bandwidth and a file test among
+# them) and 8 slices are in the records.
+recorded() {
 	n=$(grep '"test": "benchtop.slice"' "$work/watch.jsonl" |
 	    grep -vc '"of": "benchtop\.')
 	grep -q '"of": "lmbench.bw_' "$work/watch.jsonl" &&
 	    grep -Eq '"of": "(byte.fs_write|lmbench.fs_create_0k)"' \
-	        "$work/watch.jsonl" && [ "$n" -ge 8 ] && break
-done
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
+	        "$work/watch.jsonl" && [ "$n" -ge 8 ]
+}
+# 6 s, or up to 40 s on a loaded machine, until they are.
+sleep 6
+wait_until 34 recorded
+stop_expect "$pid" 0 "--watch -j 2 ends with status 0 on TERM"
 pid=
-check "--watch -j 2 ends with status 0 on TERM (was $rc)" test "$rc" -eq 0
 
 # verify FILE CPUS: every claim rule the records must obey; prints what
 # is wrong, one line each, and exits 1 if anything is.
