@@ -33,6 +33,7 @@ esac
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin cat
+needs "$PYTHON" pgrep ps
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 # nothing_left WHAT DIR: a run with --dir DIR left no file, process,
 # SysV object or TIME_WAIT flood behind.

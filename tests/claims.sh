@@ -14,10 +14,7 @@ pid=
 # shellcheck disable=SC2016 # expanded at exit
 at_exit 'stop_pid "$pid"'
 
-if ! command -v "$PYTHON" >/dev/null 2>&1; then
-	echo "claims.sh: no $PYTHON: skipped"
-	exit 77
-fi
+needs "$PYTHON"
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 single=byte.syscall,lmbench.null_call
 spread=bsd.lock_pingpong,ctxbench.spin_yield,lmbench.lat_pipe

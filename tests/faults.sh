@@ -7,6 +7,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin fault
+needs "$PYTHON" pgrep
 # shellcheck disable=SC2034 # read at exit
 mounted=
 nproc_dir=

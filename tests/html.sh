@@ -8,6 +8,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin html
+needs "$PYTHON"
 use_tmux bthtml
 page() { "$PYTHON" "$here/html-check.py" "$@"; }
 # Three groups, one test of them unsupported nowhere: syscall, ipc, cpu.

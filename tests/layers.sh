@@ -24,10 +24,7 @@ test_begin layers
 objdir=${LAYERS_OBJDIR:-src}
 srcdir=${LAYERS_SRCDIR:-${top_srcdir:-.}/src}
 
-if ! command -v nm >/dev/null 2>&1; then
-	echo "layers.sh: no nm: skipped"
-	exit 77
-fi
+needs nm
 # A glob that matched nothing stays itself: no object is there.
 set -- "$objdir"/*.o
 if [ ! -f "$1" ]; then

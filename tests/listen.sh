@@ -11,6 +11,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin listen
+needs "$PYTHON"
 pid=
 # shellcheck disable=SC2016 # expanded at exit
 at_exit 'stop_pid "$pid"'

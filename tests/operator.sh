@@ -7,6 +7,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin op
+needs "$PYTHON"
 export XDG_DATA_HOME=$work/xdg
 quick="lmbench.null_call,lmbench.stat,bsd.write"
 

@@ -9,6 +9,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin proc
+needs "$PYTHON" pgrep
 helper=$(dirname "$BENCHTOP")/benchtop-proc
 procs='byte.spawn,byte.execl,lmbench.fork,lmbench.exec,lmbench.sh'
 

@@ -8,10 +8,7 @@ set -u
 . "$(dirname "$0")/testlib.sh"
 test_begin smoke
 
-if ! command -v "$PYTHON" >/dev/null 2>&1; then
-	echo "SKIP: $PYTHON not found"
-	exit 77
-fi
+needs "$PYTHON"
 
 # --list names every promised id; --help and --version exit 0.
 "$BENCHTOP" --list >"$work/list" 2>&1

@@ -6,7 +6,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin tui
-needs tmux
+needs tmux pgrep
 use_tmux bt
 rc=$work/config/benchtop/benchtoprc
 # A failure here shows the screen it saw.

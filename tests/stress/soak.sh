@@ -20,6 +20,7 @@ sock=$work/tmux
 trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$(dirname "$0")/../testlib.sh"
+needs pgrep ps
 # Resident memory, the least of 10 readings 0.2 s apart: a reading may fall
 # in a slice that holds a test's buffers (--mem-size 1 keeps them small),
 # a leak shows in every one of them.
