@@ -14,8 +14,8 @@
  *
  * setup makes the server's sockets in this process (bound, and for a
  * TCP connection already connected and accepted), then forks the server
- * on ctx->partner_cpu through net_server_start (bench-net-rpc.c), which keeps
- * only those sockets in the child. The child runs lmbench's server loop,
+ * on ctx->partner_cpu through net_server_start (bench-net-loopback.c), which
+ * keeps only those sockets in the child. The child runs lmbench's server loop,
  * blocking in its socket calls and nothing else (no poll per message),
  * and ends with its connection, with its control pipe (SIGIO) or with
  * benchtop (PDEATHSIG). This process then closes its copies of the server's
@@ -49,6 +49,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "bench-net-loopback.h"
 #include "bench-net-rpc.h"
 #include "bench-util.h"
 #include "bench.h"

@@ -33,6 +33,7 @@ esac
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin cat
+needs "$PYTHON" pgrep ps
 ipcs_count() { ipcs 2>/dev/null | grep -c '^0x'; }
 # nothing_left WHAT DIR: a run with --dir DIR left no file, process,
 # SysV object or TIME_WAIT flood behind.
@@ -134,6 +135,15 @@ PY
 nothing_left "after the run" "$work/s1"
 
 # Placement: the partner's CPU, as the kernel shows it (ps psr).
+# both_parties_seen PID: the CPUs of PID's partner ($ppsr) and of its
+# worker ($wpsr), read at one moment; true once the partner is seen.
+both_parties_seen() {
+	ppsr=$(for c in $(pgrep -P "$1" -x bt-partner); do
+		ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
+	wpsr=$(ps -L -o comm=,psr= -p "$1" |
+	    awk '$1 == "bt-worker0" { print $2 }')
+	[ -n "$ppsr" ]
+}
 for place in same spread; do
 	mkdir "$work/p-$place"
 	"$BENCHTOP" --batch -t 5 --only ctxbench.pipes --placement $place \
@@ -143,17 +153,8 @@ for place in same spread; do
 	# 5 s run, until the partner is seen, and read the worker's CPU at
 	# the same moment. A run that never shows both fails.
 	wpsr='' ppsr=''
-	i=0
-	while [ -z "$ppsr" ] && [ $i -lt 30 ]; do
-		sleep 0.1
-		i=$((i + 1))
-		ppsr=$(for c in $(pgrep -P $pid -x bt-partner); do
-			ps -o psr= -p "$c"; done | head -n 1 | tr -d ' ')
-		wpsr=$(ps -L -o comm=,psr= -p $pid |
-		    awk '$1 == "bt-worker0" { print $2 }')
-	done
-	kill -TERM $pid 2>/dev/null
-	wait $pid
+	wait_until 3 both_parties_seen $pid
+	stop_pid $pid
 	if [ -z "$wpsr" ] || [ -z "$ppsr" ]; then
 		fail "placement $place: worker CPU '$wpsr', partner CPU '$ppsr':" \
 		    "could not see both parties"
@@ -176,11 +177,8 @@ for only in 'lmbench.ctx_*' 'ctxbench.*' 'byte.shell*' 'lmbench.lat_*' \
 	    >/dev/null 2>&1 &
 	pid=$!
 	sleep 0.8 # the first test's parties are up by then
-	kill -TERM $pid
-	wait $pid
-	rc=$?
+	stop_expect $pid 143 "SIGTERM during $only"
 	sleep 0.3
-	check "SIGTERM during $only: exit 143 ($rc)" test $rc -eq 143
 	nothing_left "SIGTERM during $only" "$work/t"
 done
 

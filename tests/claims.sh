@@ -14,10 +14,7 @@ pid=
 # shellcheck disable=SC2016 # expanded at exit
 at_exit 'stop_pid "$pid"'
 
-if ! command -v "$PYTHON" >/dev/null 2>&1; then
-	echo "claims.sh: no $PYTHON: skipped"
-	exit 77
-fi
+needs "$PYTHON"
 cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 single=byte.syscall,lmbench.null_call
 spread=bsd.lock_pingpong,ctxbench.spin_yield,lmbench.lat_pipe
@@ -27,24 +24,20 @@ file=byte.fs_write,lmbench.fs_create_0k
     --placement spread --only "$single,$spread,$bandwidth,$file" \
     >"$work/watch.jsonl" 2>"$work/watch.err" &
 pid=$!
-# 6 s, or up to 40 s on a loaded machine, until one test of each kind
-# (a bandwidth and a file test among them) and 8 slices are recorded.
-waited=0
-while [ "$waited" -lt 40 ]; do
-	sleep 1
-	waited=$((waited + 1))
-	[ "$waited" -lt 6 ] && continue
+# recorded: one test of each kind (a bandwidth and a file test among
+# them) and 8 slices are in the records.
+recorded() {
 	n=$(grep '"test": "benchtop.slice"' "$work/watch.jsonl" |
 	    grep -vc '"of": "benchtop\.')
 	grep -q '"of": "lmbench.bw_' "$work/watch.jsonl" &&
 	    grep -Eq '"of": "(byte.fs_write|lmbench.fs_create_0k)"' \
-	        "$work/watch.jsonl" && [ "$n" -ge 8 ] && break
-done
-kill -TERM "$pid"
-wait "$pid"
-rc=$?
+	        "$work/watch.jsonl" && [ "$n" -ge 8 ]
+}
+# 6 s, or up to 40 s on a loaded machine, until they are.
+sleep 6
+wait_until 34 recorded
+stop_expect "$pid" 0 "--watch -j 2 ends with status 0 on TERM"
 pid=
-check "--watch -j 2 ends with status 0 on TERM (was $rc)" test "$rc" -eq 0
 
 # verify FILE CPUS: every claim rule the records must obey; prints what
 # is wrong, one line each, and exits 1 if anything is.

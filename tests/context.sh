@@ -15,6 +15,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/bt-context.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
+needs "$PYTHON"
 XDG_DATA_HOME=$work/data
 XDG_CONFIG_HOME=$work/config
 export XDG_DATA_HOME XDG_CONFIG_HOME

@@ -7,6 +7,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin fault
+needs "$PYTHON" pgrep
 # shellcheck disable=SC2034 # read at exit
 mounted=
 nproc_dir=
@@ -20,13 +21,13 @@ at_exit '[ -z "$nproc_dir" ] || rm -rf "$nproc_dir"'
 "$BENCHTOP" --batch -t 3 --only 'ctxbench.pipes,lmbench.null_call' --json \
     >"$work/kill.json" 2>/dev/null &
 pid=$!
-i=0
+# partner_up PID: PID's partner, in $partner, once there is one
+partner_up() {
+	partner=$(pgrep -P "$1" -x bt-partner | head -n 1)
+	[ -n "$partner" ]
+}
 partner=
-while [ -z "$partner" ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	partner=$(pgrep -P $pid -x bt-partner | head -n 1)
-	i=$((i + 1))
-done
+wait_until 10 partner_up $pid
 sleep 0.3
 [ -n "$partner" ] && kill -KILL "$partner"
 wait $pid

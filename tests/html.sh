@@ -8,6 +8,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin html
+needs "$PYTHON"
 use_tmux bthtml
 page() { "$PYTHON" "$here/html-check.py" "$@"; }
 # Three groups, one test of them unsupported nowhere: syscall, ipc, cpu.
@@ -119,12 +120,7 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$sock" -f /dev/null new-session -d -x 120 -y 40 \
 	    "$BENCHTOP --only '$quick' --html '$work/s.html' $listen"
 	# H once the screen has its rows (up to 10 s)
-	i=0
-	until tmux -S "$sock" capture-pane -p 2>/dev/null |
-	    grep -q '^lmbench.null_call  *[0-9]' || [ $i -ge 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for '^lmbench.null_call  *[0-9]' 10
 	tmux -S "$sock" send-keys H
 	wait_file "$work/s.html"
 	check "key H wrote the snapshot" test -s "$work/s.html"

@@ -7,6 +7,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin op
+needs "$PYTHON"
 export XDG_DATA_HOME=$work/xdg
 quick="lmbench.null_call,lmbench.stat,bsd.write"
 
@@ -138,14 +139,8 @@ watched() {
 	    grep -q '^benchtop_scheduler_overhead_ratio [0-9]' \
 	        "$work/live.prom" 2>/dev/null
 }
-i=0
-while ! watched && [ $i -lt 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-kill -TERM $pid
-wait $pid
-check "--watch stops on TERM with 0 ($?)" test $? -eq 0
+wait_until 5 watched
+stop_expect $pid 0 "--watch stops on TERM with 0"
 check "--watch wrote JSON Lines" test "$(wc -l <"$work/watch.jl")" -ge 2
 check "--watch: the self record" "$PYTHON" -c '
 import json, sys

@@ -9,32 +9,24 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin proc
+needs "$PYTHON" pgrep
 helper=$(dirname "$BENCHTOP")/benchtop-proc
 procs='byte.spawn,byte.execl,lmbench.fork,lmbench.exec,lmbench.sh'
 
 # ours DIR: live processes of DIR's run (testlib's leftovers: command
 # line, environment or working directory naming DIR).
 ours() { leftovers "$1"; }
+# none_of DIR: nothing of DIR's run is alive
+none_of() { test -z "$(ours "$1")"; }
 # gone DIR: poll up to 3 s until nothing of DIR's run is left
-gone() {
-	i=0
-	while [ -n "$(ours "$1")" ] && [ $i -lt 30 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	test -z "$(ours "$1")"
+gone() { wait_until 3 none_of "$1"; }
+# helper_now PID: benchtop PID's helper, in $h, if it has one
+helper_now() {
+	h=$(pgrep -P "$1" -x benchtop-proc | head -n 1)
+	[ -n "$h" ]
 }
 # helper_of PID: benchtop PID's helper, once it has one (up to 5 s)
-helper_of() {
-	i=0
-	while [ $i -lt 50 ]; do
-		h=$(pgrep -P "$1" -x benchtop-proc | head -n 1)
-		[ -n "$h" ] && echo "$h" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+helper_of() { wait_until 5 helper_now "$1" && echo "$h"; }
 
 check "benchtop-proc is built beside benchtop" test -x "$helper"
 "$BENCHTOP" --list >"$work/list" 2>&1

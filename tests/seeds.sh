@@ -20,6 +20,7 @@ if [ -z "$docs" ] || [ ! -r "$byte" ]; then
 	exit 77
 fi
 test_begin seeds
+needs "$PYTHON"
 
 if BENCHTOP_SEEDS=$docs top_srcdir=$top "$PYTHON" "$top/tests/check-seeds.py" \
     >"$work/check.out" 2>&1; then

@@ -8,10 +8,7 @@ set -u
 . "$(dirname "$0")/testlib.sh"
 test_begin smoke
 
-if ! command -v "$PYTHON" >/dev/null 2>&1; then
-	echo "SKIP: $PYTHON not found"
-	exit 77
-fi
+needs "$PYTHON"
 
 # --list names every promised id; --help and --version exit 0.
 "$BENCHTOP" --list >"$work/list" 2>&1
@@ -122,10 +119,7 @@ mkdir "$work/scratch2"
     >"$work/term.out" 2>"$work/term.err" &
 pid=$!
 sleep 1
-kill -TERM $pid
-wait $pid
-rc=$?
-check "SIGTERM exits 143 (got $rc)" test $rc -eq 143
+stop_expect $pid 143 "SIGTERM exits 143"
 check "SIGTERM: no half report" test ! -s "$work/term.out"
 check "SIGTERM: scratch removed" test -z "$(ls -A "$work/scratch2")"
 check "SIGTERM: no process left ($(leftovers "$work/scratch2"))" \

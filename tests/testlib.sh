@@ -20,6 +20,10 @@
 #   check DESCRIPTION COMMAND...  run COMMAND; count a pass, or print
 #                                 "FAIL: DESCRIPTION" and count a failure
 #   ok, fail MESSAGE...           count by hand
+#   wait_until SECONDS CMD...     run CMD every $wait_poll s (0.1 unless
+#                                 the script sets it) until it succeeds;
+#                                 after SECONDS (5, 0.5) without, say so
+#                                 on stderr, naming CMD, and return 1
 #   wait_file FILE                poll up to 5 s until FILE is not empty
 #   alive PID                     PID exists and is not a zombie
 #   leftovers DIR                 print the live processes whose command
@@ -31,9 +35,13 @@
 #                                 screen captures its pane into
 #                                 $work/screen, has PATTERN greps it,
 #                                 wait_for PATTERN SECONDS polls it
-#                                 every 0.1 s until it shows PATTERN
+#                                 (wait_until) until it shows PATTERN
 #                                 ($sock); at exit its server is killed
 #   stop_pid PID                  kill and reap PID (nothing when empty)
+#   stop_expect PID STATUS [WHAT] TERM and reap PID; count a pass if it
+#                                 exits with STATUS, else a failure that
+#                                 says WHAT (default: PID and its name)
+#                                 and the status it had
 #   benchtop_procs DIR            benchtop, its partners and benchtop-proc
 #                                 (by name) whose command line names DIR:
 #                                 not the shell or tmux that started them
@@ -95,12 +103,42 @@ check() {
 	if "$@"; then ok; else fail "$desc"; fi
 }
 
-wait_file() {
-	i=0
-	while [ ! -s "$1" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
+# The clock of wait_until: hundredths of a second since boot, in
+# $uptime_cs, read by the shell itself (no process a poll). A deadline
+# on it, not a count of polls, holds whatever time CMD takes.
+uptime_now() {
+	read -r uptime_s _ </proc/uptime
+	uptime_cs=$((${uptime_s%.*} * 100 + 1${uptime_s#*.} - 100))
+}
+
+# hundredths SECONDS: SECONDS (5, 0.5, 1.25) in hundredths, in $cs.
+hundredths() {
+	case $1 in
+	*.*) cs_int=${1%%.*} cs_frac=${1#*.}00 ;;
+	*) cs_int=$1 cs_frac=00 ;;
+	esac
+	cs_frac=${cs_frac%"${cs_frac#??}"}
+	cs=$((${cs_int:-0} * 100 + 1$cs_frac - 100))
+}
+
+wait_until() {
+	hundredths "$1"
+	wait_s=$1
+	shift
+	uptime_now
+	wait_end=$((uptime_cs + cs))
+	until "$@"; do
+		uptime_now
+		if [ "$uptime_cs" -ge "$wait_end" ]; then
+			echo "wait_until: '$*' did not succeed within $wait_s s" >&2
+			return 1
+		fi
+		sleep "${wait_poll:-0.1}"
 	done
+}
+
+wait_file() {
+	wait_until 5 test -s "$1"
 }
 
 alive() {
@@ -144,21 +182,27 @@ use_tmux() {
 }
 screen() { T capture-pane -p >"$work/screen"; }
 has() { grep -q -- "$1" "$work/screen"; }
-wait_for() {
-	i=0
-	while [ $i -lt $(($2 * 10)) ]; do
-		screen
-		has "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+# (before the pane is up, capture-pane has nothing to say but that)
+screen_has() { screen 2>/dev/null && has "$1"; }
+wait_for() { wait_until "$2" screen_has "$1"; }
 
 stop_pid() {
 	[ -n "$1" ] || return 0
 	kill "$1" 2>/dev/null
 	wait "$1" 2>/dev/null
+}
+
+stop_expect() {
+	stop_what=${3:-"pid $1 ($(cat "/proc/$1/comm" 2>/dev/null))"}
+	kill -TERM "$1" 2>/dev/null
+	wait "$1"
+	stop_rc=$?
+	if [ "$stop_rc" -eq "$2" ]; then
+		ok
+	else
+		fail "$stop_what: exit status $stop_rc on TERM, not $2"
+		return 1
+	fi
 }
 
 status() {

@@ -25,6 +25,7 @@ fi
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin tw
+needs "$PYTHON"
 # A new namespace's loopback is down; benchtop's fallback needs it up.
 [ -n "${BT_NET_PRIVATE:-}" ] && ip link set lo up 2>/dev/null
 

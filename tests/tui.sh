@@ -6,7 +6,7 @@ set -u
 # shellcheck source=testlib.sh
 . "$(dirname "$0")/testlib.sh"
 test_begin tui
-needs tmux
+needs tmux pgrep
 use_tmux bt
 rc=$work/config/benchtop/benchtoprc
 # A failure here shows the screen it saw.
@@ -21,6 +21,21 @@ shows() { # shows DESCRIPTION PATTERN: the screen shows PATTERN (within 5 s)
 }
 # The numbers of the null_call row, to see them move (or not).
 row() { grep '^lmbench.null_call' "$work/screen" | awk '{print $2, $4}'; }
+# row_moved: the row now ($b) differs from $a
+row_moved() {
+	screen
+	b=$(row)
+	[ "$a" != "$b" ]
+}
+# row_settled: two captures 1 s apart agree ($a the earlier, $b the later)
+row_settled() {
+	sleep 1
+	screen
+	b=$(row)
+	[ "$a" = "$b" ] && return 0
+	a=$b
+	return 1
+}
 
 mkdir "$work/scratch"
 T new-session -d -x 120 -y 40 \
@@ -42,14 +57,8 @@ if wait_for "bsd.lock_pingpong disabled" 3; then ok; else fail_screen "self row 
 T send-keys t k k k k k k
 # Values move: poll for up to 10 s (a loaded machine may starve the run).
 a=$(row)
-i=0
 b=$a
-while [ "$a" = "$b" ] && [ $i -lt 50 ]; do
-	sleep 0.2
-	screen
-	b=$(row)
-	i=$((i + 1))
-done
+wait_until 10 row_moved
 if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail_screen "values change ($a / $b)"; fi
 
 T send-keys p
@@ -59,15 +68,7 @@ shows "p shows paused" "PAUSED"
 # values must stay.
 screen
 a=$(row)
-i=0
-while [ $i -lt 5 ]; do
-	sleep 1
-	screen
-	b=$(row)
-	[ "$a" = "$b" ] && break
-	a=$b
-	i=$((i + 1))
-done
+wait_until 5 row_settled
 sleep 1.5
 screen
 b=$(row)
@@ -111,13 +112,7 @@ shows "quiet: refresh 5 s" "refresh 5.0s"
 screen
 a=$(row)
 b=$a
-i=0
-while [ "$a" = "$b" ] && [ $i -lt 60 ]; do
-	sleep 0.2
-	screen
-	b=$(row)
-	i=$((i + 1))
-done
+wait_until 12 row_moved
 if [ -n "$a" ] && [ "$a" != "$b" ]; then ok; else fail_screen "quiet: values still change ($a / $b)"; fi
 T send-keys Q
 if wait_for "quiet off" 4; then ok; else fail_screen "Q again: quiet off"; fi
@@ -157,8 +152,7 @@ if wait_for "TEST .*VALUE" 3; then ok; else fail_screen "table back at 120x40"; 
 ours() { benchtop_procs "$work/scratch"; }
 pid=$(ours | head -n 1)
 T send-keys q
-i=0
-while [ ! -s "$work/exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_until 5 test -s "$work/exit"
 if grep -q "EXIT=0" "$work/exit" 2>/dev/null; then ok; else fail_screen "q exits 0"; fi
 screen
 if ! has "TEST .*VALUE"; then ok; else fail_screen "terminal restored after q"; fi
@@ -180,8 +174,7 @@ if grep -q '^[0-9]*\.[0-9]*,lmbench\.null_call,[0-9.e-]*,us,' \
 # (stdout stays the terminal: only TERM makes the screen unusable)
 T new-window -d "TERM=dumb $BENCHTOP --only lmbench.null_call -t 0.1 \
     2>'$work/dumb.err'; echo \$? >'$work/dumb.rc'; sleep 60"
-i=0
-while [ ! -s "$work/dumb.rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+wait_until 10 test -s "$work/dumb.rc"
 T capture-pane -p -t :1 >"$work/screen"
 if grep -q "TERM is 'dumb'" "$work/dumb.err" && has '^lmbench.null_call' &&
     [ "$(cat "$work/dumb.rc")" = 0 ]; then ok
@@ -205,8 +198,7 @@ start() {
 }
 stop() {
 	T send-keys q
-	i=0
-	while [ ! -s "$work/exit2" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	wait_until 5 test -s "$work/exit2"
 }
 # The header never wraps: "benchtop", "CPU", the state, the references,
 # then the column titles, each on its own line.
@@ -340,18 +332,16 @@ if wait_for "^help, lines 2-" 3; then ok; else fail_screen "j scrolls the help";
 if [ "$(help_body | sed -n 1p)" = "$second_line" ]; then ok
 else fail_screen "the help moved by a line"; fi
 # Page down to the end, keeping every page.
+page_turned() {
+	screen
+	[ "$(grep -m1 '^help, lines' "$work/screen")" != "$at" ]
+}
 i=0
 while ! has "k/PgUp: back up" && [ $i -lt 20 ]; do
 	at=$(grep -m1 '^help, lines' "$work/screen")
 	T send-keys NPage
 	# the page is drawn when its header's line numbers change
-	j=0
-	while [ "$(grep -m1 '^help, lines' "$work/screen")" = "$at" ] &&
-	    [ $j -lt 10 ]; do
-		sleep 0.1
-		screen
-		j=$((j + 1))
-	done
+	wait_until 1 page_turned
 	cat "$work/screen" >>"$work/help"
 	i=$((i + 1))
 done

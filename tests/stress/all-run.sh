@@ -9,6 +9,9 @@
 set -u
 
 BENCHTOP=${BENCHTOP:-./src/benchtop}
+# shellcheck source=../testlib.sh
+. "$(dirname "$0")/../testlib.sh"
+needs python3
 NEEDS_PRIVILEGE=${NEEDS_PRIVILEGE:-}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-allrun.XXXXXX") || exit 99
 chmod 755 "$work"

@@ -9,12 +9,11 @@ set -u
 
 BENCHTOP=${BENCHTOP:-./src/benchtop}
 PYTHON=${PYTHON:-python3}
-for tool in stress-ng tmux; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "SKIP: $tool not found"
-		exit 77
-	fi
-done
+# shellcheck source=../testlib.sh
+. "$(dirname "$0")/../testlib.sh"
+needs stress-ng tmux pgrep "$PYTHON"
+# The screen is looked at every 0.05 s: the times below are measured so.
+wait_poll=0.05
 tests='lmbench.null_call,byte.syscall,lmbench.lat_pipe'
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-load.XXXXXX") || exit 99
 sock=$work/tmux
@@ -30,29 +29,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
-# shellcheck source=../testlib.sh
-. "$(dirname "$0")/../testlib.sh"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
-screen() { T capture-pane -p >"$work/screen"; }
-# wait_for PATTERN SECONDS: poll the screen every 0.05 s until it shows
-# PATTERN (or, with -v, stops showing it)
-wait_for() {
-	inv=
-	[ "$1" = -v ] && { inv=!; shift; }
-	i=0
-	while [ $i -lt $(($2 * 20)) ]; do
-		screen
-		if [ -n "$inv" ]; then
-			grep -q -- "$1" "$work/screen" || return 0
-		else
-			grep -q -- "$1" "$work/screen" && return 0
-		fi
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
 # The benchtop whose command line names our scratch dir, and partners.
 ours() { benchtop_procs "$work/scratch"; }
 # noisy FILE: "id noisy/samples, value unit" for each test of a report
@@ -108,18 +86,15 @@ check "samples under load flagged noisy (${noisy_pct}% >= 10%)" \
     test "$noisy_pct" -ge 10
 
 # (c) q quits within 1 s, status 0.
+# stopped: benchtop ($pid) is gone
+stopped() { [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; }
 t0=$(now)
 T send-keys q
-i=0
-while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_until 5 stopped
 quit_s=$(since "$t0")
 check "q: benchtop gone within 1 s (${quit_s} s)" \
     awk -v s="$quit_s" 'BEGIN { exit !(s <= 1.0) }'
-i=0
-while [ ! -s "$work/exit" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait_until 5 test -s "$work/exit"
 check "q exits 0 ($(cat "$work/exit" 2>/dev/null))" \
     grep -q "EXIT=0" "$work/exit"
 
@@ -134,8 +109,7 @@ echo "load: help ${help_s} s, back on Esc ${esc_s} s, quit ${quit_s} s," \
 # record (a shared host may disturb the quiet run too: no assertion).
 "$BENCHTOP" --batch -t 1 --only "$tests" --dir "$work/scratch" --json \
     >"$work/loaded.json" 2>/dev/null
-kill -TERM "$stress" 2>/dev/null
-wait "$stress"
+stop_pid "$stress"
 stress=
 "$BENCHTOP" --batch -t 1 --only "$tests" --dir "$work/scratch" --json \
     >"$work/idle.json" 2>/dev/null

@@ -22,6 +22,7 @@ out=$(cd "$out" && pwd) || exit 99
 trap 'T kill-server 2>/dev/null; rm -rf "$work"' EXIT INT TERM HUP
 # shellcheck source=../testlib.sh
 . "$here/../testlib.sh"
+needs "$PYTHON"
 use_tmux btpages
 # browse PAGE [chromium options]: Chromium on a file, 60 s at most, with
 # a fresh profile; its log in PAGE.log.

@@ -14,12 +14,11 @@ BENCHTOP=${BENCHTOP:-./src/benchtop}
 PYTHON=${PYTHON:-python3}
 here=$(cd "$(dirname "$0")" && pwd)
 dashboard=$here/../../contrib/grafana-dashboard.json
-for tool in prometheus prometheus-node-exporter promtool; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "SKIP: $tool not installed"
-		exit 77
-	fi
-done
+# shellcheck source=../testlib.sh
+. "$here/../testlib.sh"
+needs prometheus prometheus-node-exporter promtool "$PYTHON"
+# Prometheus is asked once a second: each question starts a Python.
+wait_poll=1
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-prom.XXXXXX") || exit 99
 pids=
 cleanup() {
@@ -28,8 +27,6 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM HUP
-# shellcheck source=../testlib.sh
-. "$here/../testlib.sh"
 free_port() {
 	"$PYTHON" -c 'import socket; s = socket.socket(); '\
 's.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
@@ -51,6 +48,8 @@ PY
 }
 positive() { [ "${1%% *}" -gt 0 ] && "$PYTHON" -c "import sys; \
 sys.exit(0 if float(sys.argv[1]) > 0 else 1)" "${1#* }"; }
+# positive_now EXPR: the query has a series, and its value is above 0
+positive_now() { positive "$(query "$1")"; }
 
 bt=$(free_port) node=$(free_port) prom=$(free_port)
 mkdir "$work/textfile" "$work/data"
@@ -81,11 +80,7 @@ pids="$pids $!"
 # Both paths, within 60 s (the file is rewritten every 5 s).
 for job in benchtop node; do
 	expr="benchtop_op_seconds{test=\"lmbench.null_call\",job=\"$job\"}"
-	i=0
-	until positive "$(query "$expr")" || [ $i -ge 60 ]; do
-		sleep 1
-		i=$((i + 1))
-	done
+	wait_until 60 positive_now "$expr"
 	check "Prometheus has $expr > 0: $(query "$expr")" \
 	    positive "$(query "$expr")"
 done

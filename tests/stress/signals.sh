@@ -47,15 +47,10 @@ leftover() {
 
 # ---- What a run may leave behind ----
 
-# gone PID TENTHS: poll until PID is no longer alive
-gone() {
-	i=0
-	while alive "$1"; do
-		[ $i -ge "$2" ] && return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
+# dead PID: PID is no longer alive
+dead() { ! alive "$1"; }
+# gone PID SECONDS: poll until PID is no longer alive
+gone() { wait_until "$2" dead "$1"; }
 # ipc: the SysV objects, one "kind id" a line
 ipc() {
 	for k in msg sem shm; do
@@ -73,16 +68,14 @@ listeners() {
 new() {
 	"$2" | LC_ALL=C comm -13 "$1" -
 }
-# settled TENTHS COMMAND...: poll until COMMAND prints nothing; a run
+# quiet COMMAND...: COMMAND prints nothing
+quiet() { [ -z "$("$@")" ]; }
+# settled SECONDS COMMAND...: poll until COMMAND prints nothing; a run
 # elsewhere on the machine may make an object of its own for a moment.
 settled() {
-	n=$1; shift
-	i=0
-	while [ -n "$("$@")" ]; do
-		[ $i -ge "$n" ] && return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
+	s=$1
+	shift
+	wait_until "$s" quiet "$@"
 }
 snapshot() {
 	ipc >"$work/ipc.0"
@@ -100,11 +93,11 @@ new_tcp() { new "$work/tcp.0" listeners; }
 # nothing_left WHAT: the common checks once the run has stopped
 nothing_left() {
 	leftover "$1: no process of the run left ($(leftovers "$dir" | tr '\n' ' '))" \
-	    settled 20 leftovers "$dir"
+	    settled 2 leftovers "$dir"
 	leftover "$1: no new SysV object ($(new_ipc | tr '\n' ' '))" \
-	    settled 20 new_ipc
+	    settled 2 new_ipc
 	leftover "$1: no new listener on 127.0.0.1 ($(new_tcp | tr '\n' ' '))" \
-	    settled 20 new_tcp
+	    settled 2 new_tcp
 	leftover "$1: no TIME_WAIT flood (+$(tw_flood))" test -z "$(tw_flood)"
 }
 
@@ -133,20 +126,19 @@ awk -v seed="$SEED" -v n=$((4 * (RUNS + KILLS))) 'BEGIN {
 echo "signals: SEED=$SEED (set SEED=$SEED to replay these moments)"
 moment=0
 
-# catching PID SIG TENTHS: wait up to TENTHS tenths of a second until
-# PID has a handler for SIG (its SigCgt mask), or is gone. KILL has none.
+# handles PID BIT: PID has a handler for the signal of BIT (its SigCgt
+# mask), or is gone
+handles() {
+	mask=$(awk '/^SigCgt:/ { print substr($2, 9) }' \
+	    "/proc/$1/status" 2>/dev/null) || return 0
+	[ -n "$mask" ] || return 0
+	[ $(((0x$mask >> $2) & 1)) = 1 ]
+}
+# catching PID SIG SECONDS: wait up to SECONDS until PID has a handler
+# for SIG, or is gone. KILL has none.
 catching() {
 	[ "$2" = KILL ] && return 0
-	bit=$(($(signum "$2") - 1))
-	i=0
-	while [ "$i" -lt "$3" ]; do
-		mask=$(awk '/^SigCgt:/ { print substr($2, 9) }' \
-		    "/proc/$1/status" 2>/dev/null) || return 0
-		[ -n "$mask" ] || return 0
-		[ $(((0x$mask >> bit) & 1)) = 1 ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until "$3" handles "$1" $(($(signum "$2") - 1))
 }
 
 # batch N SIG: a batch run of selection N stopped by SIG after a delay
@@ -166,7 +158,7 @@ batch() {
 	# A background job of a shell starts with INT ignored: until benchtop
 	# has installed its handlers (a loaded machine may take longer than
 	# the delay to get there), an INT would be lost, not late.
-	catching $pid "$sig" 20
+	catching $pid "$sig" 2
 	if ! alive $pid; then
 		check "batch $n: still running after ${d}s" false
 		wait $pid
@@ -175,8 +167,8 @@ batch() {
 	kill -s "$sig" $pid
 	sent=$((sent + 1))
 	what="batch $n ($(selection "$n"), $sig after ${d}s)"
-	check "$what: stopped within 2 s" gone $pid 20
-	if ! gone $pid 100; then
+	check "$what: stopped within 2 s" gone $pid 2
+	if ! gone $pid 10; then
 		kill -s KILL $pid
 	fi
 	wait $pid 2>/dev/null
@@ -213,11 +205,7 @@ tui() {
 	snapshot
 	T new-session -d -s "r$n" -x 120 -y 40 "sh '$work/pane$n'"
 	runs=$((runs + 1))
-	i=0
-	while [ ! -s "$work/pid$n" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until 10 test -s "$work/pid$n"
 	pid=$(cat "$work/pid$n" 2>/dev/null)
 	if [ -z "$pid" ]; then
 		check "tui $n: benchtop started" false
@@ -233,14 +221,10 @@ tui() {
 	kill -s "$sig" "$pid"
 	sent=$((sent + 1))
 	what="tui $n ($(selection "$n"), $sig after ${d}s)"
-	check "$what: stopped within 2 s" gone "$pid" 20
-	gone "$pid" 100 || kill -s KILL "$pid"
+	check "$what: stopped within 2 s" gone "$pid" 2
+	gone "$pid" 10 || kill -s KILL "$pid"
 	if [ "$sig" != KILL ]; then
-		i=0
-		while [ ! -s "$work/exit$n" ] && [ $i -lt 30 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
+		wait_until 3 test -s "$work/exit$n"
 		check "$what: exit $((128 + $(signum "$sig"))) ($(cat "$work/exit$n" 2>/dev/null))" \
 		    grep -q "^EXIT=$((128 + $(signum "$sig")))\$" "$work/exit$n"
 		check "$what: terminal modes restored" \
