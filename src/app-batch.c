@@ -608,7 +608,8 @@ finish(struct batch *b, atomic_int *stop)
 		return 128 + sig;
 	}
 	rc = write_report(b);
-	if ((rc == EXIT_OK || rc == EXIT_SLOWER || rc == EXIT_MACHINE_SLOWER) &&
+	if ((rc == EXIT_OK || rc == EXIT_SLOWER || rc == EXIT_MACHINE_SLOWER ||
+	        rc == EXIT_KIND_SLOWER) &&
 	    b->o->html != NULL && write_html(b, SIZE_MAX) != EXIT_OK)
 		rc = EXIT_RUNTIME;
 	if (rc == EXIT_OK && b->o->save != NULL &&

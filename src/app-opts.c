@@ -150,7 +150,9 @@ const char opts_usage[] =
     "      --check PROFILE   run the tests PROFILE (a --save name or file, or\n"
     "                        a reference machine) holds and judge each;\n"
     "                        exit 3 when one is slower beyond the machine's\n"
-    "                        shift, 4 when the machine as a whole is\n"
+    "                        shift, 5 when a kind of test (memory\n"
+    "                        bandwidth) moved slower as a whole, 4 when\n"
+    "                        the machine as a whole is slower\n"
     "      --tolerance PCT   the smallest change --check calls slower or\n"
     "                        faster, beyond the machine's shift (default 10)\n"
     "      --save NAME       after the batch report, save its results as\n"
@@ -173,8 +175,10 @@ const char opts_usage[] =
     "\n"
     "Exit status: 0 ok (tests ok or unsupported here); 1 runtime error or\n"
     "a test failed; 2 usage error; 3 --check found a test slower than\n"
-    "tolerated beyond the machine's shift; 4 --check found the machine as\n"
-    "a whole slower, no test beyond it; 128+N stopped by signal N.\n";
+    "tolerated beyond the machine's shift (its kind's, when the kind\n"
+    "moved as a whole); 4 --check found the machine as a whole slower, no\n"
+    "test beyond it; 5 --check found a kind of test slower as a whole, no\n"
+    "test beyond it; 128+N stopped by signal N.\n";
 
 /*
  * Plain decimal: digits with at most one '.', and a digit somewhere. No

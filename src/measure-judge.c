@@ -205,6 +205,42 @@ machine_shift(const struct judge_row *rows, const double *lr, size_t n,
 	return shift;
 }
 
+/*
+ * Which kinds moved as a whole. The host's memory bandwidth moves alone
+ * (another guest on the host streaming memory): between a save and a
+ * check of an unchanged guest, every memory row read 1.5-1.6x slower
+ * while the loops and system calls did not move, and each was judged
+ * slower beyond the machine, eight "regressions" of one fact. A kind of
+ * JUDGE_MIN_LOOPS rows or more whose median lies beyond the floor from
+ * the machine's shift, with more than half of them (and at least
+ * JUDGE_MIN_LOOPS) beyond it their way by themselves, is that fact; the
+ * loops cannot be, as the shift is theirs.
+ */
+static void
+kinds_moved(struct judge_machine *m, const struct judge_row *rows,
+    const double *lr, size_t n, double shift)
+{
+	double floor_log = log(m->floor);
+
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
+		double d = log(m->kind_shift[k]) - shift;
+		size_t along = 0;
+
+		m->kind_moved[k] = 0;
+		if (m->kind_tests[k] < JUDGE_MIN_LOOPS || !isfinite(d) ||
+		    fabs(d) <= floor_log ||
+		    (k == JUDGE_KIND_LOOP && m->from_loops))
+			continue;
+		/* As a whole: most of its rows moved its way by themselves. */
+		for (size_t i = 0; i < n; i++)
+			along += (int)rows[i].kind == k && isfinite(lr[i]) &&
+			    fabs(lr[i] - shift) > floor_log &&
+			    (lr[i] < shift) == (d < 0);
+		if (2 * along > m->kind_tests[k] && along >= JUDGE_MIN_LOOPS)
+			m->kind_moved[k] = d < 0 ? -1 : 1;
+	}
+}
+
 enum judge_verdict
 judge_decide(int differs, double change, double lo, double hi, double floor_log,
     int whole)
@@ -302,12 +338,19 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
 	}
 	shift = machine_shift(rows, lr, n, floor_log, m, scratch);
+	kinds_moved(m, rows, lr, n, shift);
 	/* Rows are judged beyond the tolerance or beyond how well the
-	 * machine's shift is known, whichever is wider. */
+	 * machine's shift is known, whichever is wider; beyond their kind's
+	 * shift when the kind moved as a whole. */
 	for (size_t i = 0; i < n; i++) {
+		int k = rows[i].kind;
+
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].ratio = exp(lr[i]);
-		judge_one_row(&rows[i], shift, log(m->floor), m->weak, &out[i]);
+		out[i].by_kind = m->kind_moved[k] != 0;
+		judge_one_row(&rows[i],
+		    out[i].by_kind ? log(m->kind_shift[k]) : shift,
+		    log(m->floor), m->weak, &out[i]);
 		if (out[i].verdict >= JUDGE_TOO_FEW)
 			out[i].weak = 0;
 	}

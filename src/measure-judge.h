@@ -78,7 +78,9 @@ struct judge_line {
 	enum judge_verdict verdict;
 	int weak;      /* the evidence is weak (disturbed, one figure) */
 	double ratio;  /* the medians' ratio, the profile as it is */
-	double beyond; /* the change beyond the machine's shift */
+	double beyond; /* the change beyond the machine's shift (its kind's,
+	                  when the kind moved as a whole) */
+	int by_kind;   /* judged beyond its kind's shift */
 	double lo, hi; /* 95% interval of `beyond`, NAN when none */
 	double p;      /* the U test's p-value, NAN when none */
 };
@@ -96,6 +98,12 @@ struct judge_machine {
 	                   this: the tolerance, or the spread when wider */
 	double kind_shift[JUDGE_KIND_COUNT]; /* NAN: no test of it */
 	size_t kind_tests[JUDGE_KIND_COUNT];
+	/* A kind that moved as a whole beyond the machine's shift (its
+	 * median, of at least JUDGE_MIN_LOOPS tests, beyond the floor from
+	 * it): -1 slower, +1 faster, 0 not. Its rows are judged beyond the
+	 * kind's own shift: one fact about the host (its memory bandwidth),
+	 * said once, not as one regression per row. */
+	int kind_moved[JUDGE_KIND_COUNT];
 	double noisy_share; /* the run's, NAN unknown */
 	int weak;           /* disturbed (JUDGE_WEAK_SHARE) */
 	int one_figure;     /* the profile holds one figure per test */

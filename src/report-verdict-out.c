@@ -119,6 +119,28 @@ machine_words(const struct verdict_report *vr, const struct judge_machine *m,
 	    isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
 }
 
+/* "memory bandwidth 1.51x slower than the machine (6 tests: a, b, ...);
+ * its tests judged beyond it": a kind that moved as a whole, once. */
+static void
+kind_words(const struct verdict_report *vr, const struct row_out *o,
+    const struct judge_machine *m, int k, char *buf, size_t size)
+{
+	char ratio[32];
+	size_t len;
+
+	judge_ratio_text(m->kind_shift[k] / m->shift, ratio, sizeof ratio);
+	len = (size_t)snprintf(buf, size,
+	    "%s %s than the machine's shift as a whole (%zu tests:",
+	    kind_names[k], ratio, m->kind_tests[k]);
+	for (size_t i = 0; i < vr->n && len < size; i++)
+		if (o[i].l.by_kind && (int)judge_kind_of(o[i].r->test) == k)
+			len += (size_t)snprintf(buf + len, size - len, " %s",
+			    o[i].r->test->id);
+	if (len < size)
+		(void)snprintf(buf + len, size - len,
+		    "); its tests are judged beyond it");
+}
+
 /* The interval of `beyond` as speed ratios, or "-". */
 static const char *
 interval_text(const struct judge_line *l, char *buf, size_t size)
@@ -168,6 +190,11 @@ text_summary(FILE *f, const struct row_out *o, size_t n,
 		    "SLOWER: %zu test(s) slower beyond the machine's "
 		    "shift (exit 3)",
 		    slower);
+	else if (status == EXIT_KIND_SLOWER)
+		fprintf(f,
+		    "KIND: a kind of test is slower as a whole than "
+		    "tolerated (the Kind: line); no test beyond its kind "
+		    "(exit 5)");
 	else if (status == EXIT_MACHINE_SLOWER)
 		fprintf(f,
 		    "MACHINE: the machine as a whole is slower than "
@@ -203,7 +230,13 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 		    "run's spread alone, weak; --save it again.\n",
 		    vr->rd->machines[vr->machine].id);
 	machine_words(vr, m, line, sizeof line);
-	fprintf(f, "Machine: %s\n\n", line);
+	fprintf(f, "Machine: %s\n", line);
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
+		if (m->kind_moved[k] != 0) {
+			kind_words(vr, o, m, k, line, sizeof line);
+			fprintf(f, "Kind: %s\n", line);
+		}
+	fputc('\n', f);
 	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n", "TEST",
 	    "THIS", "PROFILE", "UNIT", "CHANGE", "BEYOND MACH.", "95% CI", "P",
 	    "VERDICT");
@@ -247,7 +280,23 @@ json_row(FILE *f, const struct row_out *o, int first)
 	report_json_number(f, o->l.p);
 	fprintf(f, ",\"profile_slices\":%zu,\"verdict\":", o->then.nslices);
 	report_json_string(f, v);
-	fprintf(f, ",\"weak\":%s}", o->l.weak ? "true" : "false");
+	fprintf(f, ",\"weak\":%s,\"by_kind\":%s}", o->l.weak ? "true" : "false",
+	    o->l.by_kind ? "true" : "false");
+}
+
+/* Each kind's shift, its tests and whether it moved as a whole. */
+static void
+json_kinds(FILE *f, const struct judge_machine *m)
+{
+	fprintf(f, ",\"kinds\":[");
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
+		fprintf(f, "%s{\"kind\":", k ? "," : "");
+		report_json_string(f, kind_names[k]);
+		json_ratio(f, "shift", m->kind_shift[k]);
+		fprintf(f, ",\"tests\":%zu,\"moved\":%d}", m->kind_tests[k],
+		    m->kind_moved[k]);
+	}
+	fputc(']', f);
 }
 
 static void
@@ -273,8 +322,10 @@ write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	    "\"noisy_share\":",
 	    m->beyond ? "true" : "false", m->tests, m->moved);
 	report_json_number(f, m->noisy_share);
-	fprintf(f, ",\"weak\":%s,\"one_figure\":%s},\"tests\":[",
-	    m->weak ? "true" : "false", m->one_figure ? "true" : "false");
+	fprintf(f, ",\"weak\":%s,\"one_figure\":%s", m->weak ? "true" : "false",
+	    m->one_figure ? "true" : "false");
+	json_kinds(f, m);
+	fprintf(f, "},\"tests\":[");
 	for (size_t i = 0; i < vr->n; i++)
 		json_row(f, &o[i], i == 0);
 	fprintf(f, "\n]}\n");

@@ -19,6 +19,9 @@ verdict_status(const struct judge_line *l, size_t n,
 	for (size_t i = 0; i < n; i++)
 		if (l[i].verdict == JUDGE_SLOWER)
 			return EXIT_SLOWER;
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
+		if (m->kind_moved[k] < 0)
+			return EXIT_KIND_SLOWER;
 	return m->beyond && m->shift < 1 ? EXIT_MACHINE_SLOWER : 0;
 }
 

@@ -24,9 +24,12 @@
 /* Exit status when the machine as a whole runs slower than tolerated
  * and no test is slower beyond it. */
 #define EXIT_MACHINE_SLOWER 4
+/* Exit status when a kind of test (memory bandwidth, say) moved slower as
+ * a whole beyond the machine's shift, and no test beyond its kind. */
+#define EXIT_KIND_SLOWER 5
 
-/* The exit status of a judged check: EXIT_SLOWER, EXIT_MACHINE_SLOWER or
- * 0. */
+/* The exit status of a judged check: EXIT_SLOWER, else EXIT_KIND_SLOWER,
+ * else EXIT_MACHINE_SLOWER, else 0. */
 int verdict_status(const struct judge_line *l, size_t n,
     const struct judge_machine *m);
 

@@ -147,7 +147,29 @@ test_machine_shift(void)
 	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("system paths alone: no machine shift",
 	    fabs(p.m.shift - 1) < 1e-9);
-	CHECK("... the four rows slower", count(&p, JUDGE_SLOWER) == 4);
+	CHECK("... their kind moved as a whole, slower",
+	    p.m.kind_moved[JUDGE_KIND_SYSTEM] == -1 &&
+	        p.m.kind_moved[JUDGE_KIND_LOOP] == 0);
+	CHECK("... said once: no row slower beyond its kind",
+	    count(&p, JUDGE_SLOWER) == 0 && p.out[4].by_kind &&
+	        !p.out[0].by_kind);
+	CHECK("... exit 5",
+	    verdict_status(p.out, ROWS, &p.m) == EXIT_KIND_SLOWER);
+	/* One of them moved beyond its kind: a test's verdict, exit 3. */
+	five(p.now[7], 200, 0.02);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("a row beyond its moved kind: slower, exit 3",
+	    p.out[7].verdict == JUDGE_SLOWER && count(&p, JUDGE_SLOWER) == 1 &&
+	        verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
+	/* Two system rows moved: no kind of three to move as a whole. */
+	plant(&p, 0.02, 5);
+	five(p.now[4], 500, 0.02);
+	five(p.now[5], 500, 0.02);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("two of four system rows: the kind's median did not move, "
+	      "both rows slower",
+	    count(&p, JUDGE_SLOWER) == 2 &&
+	        p.m.kind_moved[JUDGE_KIND_SYSTEM] == 0);
 }
 
 /* The loops disagree among themselves (one 1.25x faster, one 1.2x
