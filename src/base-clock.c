@@ -27,6 +27,11 @@
 #define MUL_CYCLES_MAX 6
 #endif
 
+/* A multiply not held to a whole number is shown as if it took 3 cycles
+ * (an x86 core's since Core 2, and many arm64 cores'), on every
+ * architecture alike, so that the same timings read the same. */
+#define MUL_CYCLES_SHOWN 3
+
 /*
  * How far a core clock may be from the machine's own word. The TSC ticks
  * at about the nominal clock: a core below a tenth of it or above five
@@ -135,7 +140,7 @@ clock_chain_ghz(const struct clock_estimate *e, enum clock_chain c)
 	if (!(ns > 0))
 		return 0;
 	if (c == CLOCK_CHAIN_MUL)
-		return (e->mul_cycles ? e->mul_cycles : MUL_CYCLES_MIN) / ns;
+		return (e->mul_cycles ? e->mul_cycles : MUL_CYCLES_SHOWN) / ns;
 	return 1 / ns;
 }
 

@@ -82,12 +82,15 @@ static volatile uint64_t chain_one = 1;
 #endif
 
 #ifdef CHAIN_ADD_IMM
+/* The length as the assembler's text: "100" from CHAIN_SHORT. */
+#define CHAIN_STR_(x) #x
+#define CHAIN_STR(x)  CHAIN_STR_(x)
 #define CHAIN_FN(name, steps, insn)                                            \
 	static uint64_t name(uint64_t passes, uint64_t x, uint64_t one)        \
 	{                                                                      \
 		while (passes-- > 0)                                           \
-			__asm__ volatile(".rept " #steps "\n\t" insn           \
-			                 "\n\t.endr"                           \
+			__asm__ volatile(".rept " CHAIN_STR(steps) "\n\t" insn \
+			                                           "\n\t.endr" \
 			                 : "+r"(x)                             \
 			                 : "r"(one));                          \
 		return x;                                                      \
@@ -111,14 +114,14 @@ static volatile uint64_t chain_one = 1;
 #define CHAIN_LOAD    (*(uint64_t *)(uintptr_t)x)
 #endif
 
-CHAIN_FN(add_imm_short, 100, CHAIN_ADD_IMM)
-CHAIN_FN(add_imm_long, 300, CHAIN_ADD_IMM)
-CHAIN_FN(add_reg_short, 100, CHAIN_ADD_REG)
-CHAIN_FN(add_reg_long, 300, CHAIN_ADD_REG)
-CHAIN_FN(mul_short, 100, CHAIN_MUL)
-CHAIN_FN(mul_long, 300, CHAIN_MUL)
-CHAIN_FN(load_short, 100, CHAIN_LOAD)
-CHAIN_FN(load_long, 300, CHAIN_LOAD)
+CHAIN_FN(add_imm_short, CHAIN_SHORT, CHAIN_ADD_IMM)
+CHAIN_FN(add_imm_long, CHAIN_LONG, CHAIN_ADD_IMM)
+CHAIN_FN(add_reg_short, CHAIN_SHORT, CHAIN_ADD_REG)
+CHAIN_FN(add_reg_long, CHAIN_LONG, CHAIN_ADD_REG)
+CHAIN_FN(mul_short, CHAIN_SHORT, CHAIN_MUL)
+CHAIN_FN(mul_long, CHAIN_LONG, CHAIN_MUL)
+CHAIN_FN(load_short, CHAIN_SHORT, CHAIN_LOAD)
+CHAIN_FN(load_long, CHAIN_LONG, CHAIN_LOAD)
 
 typedef uint64_t (*chain_fn)(uint64_t passes, uint64_t x, uint64_t one);
 

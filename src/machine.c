@@ -39,11 +39,7 @@ machine_clock_measure(struct cycles_info *info, const char *brand)
 void
 machine_clock_again(const struct machine *m, struct clock_estimate *e)
 {
-	struct clock_bounds bounds;
-
-	clock_bounds_read(m->cpu.brand, &bounds);
-	bounds.tsc_hz = m->clock.tsc_hz;
-	cycles_clock_read(e, &bounds, 1);
+	cycles_clock_read(e, &m->clock_bounds, 1);
 }
 
 /* The cycles one step of chain c took at the held clock; NAN if none. */
@@ -83,7 +79,6 @@ void
 machine_probe(struct machine *m, const struct cycles_info *clock)
 {
 	struct utsname u;
-	struct clock_bounds bounds;
 
 	memset(m, 0, sizeof *m);
 	if (uname(&u) == 0) {
@@ -98,7 +93,8 @@ machine_probe(struct machine *m, const struct cycles_info *clock)
 	(void)snprintf(m->class_name, sizeof m->class_name, "%s",
 	    m->cpu.cls.name[0] ? m->cpu.cls.name : "unknown");
 	m->clock = *clock;
-	clock_bounds_read(m->cpu.brand, &bounds);
-	cycles_rejudge(&m->clock, &bounds);
+	clock_bounds_read(m->cpu.brand, &m->clock_bounds);
+	cycles_rejudge(&m->clock, &m->clock_bounds);
+	m->clock_bounds.tsc_hz = m->clock.tsc_hz;
 	context_read(&m->ctx, "/");
 }

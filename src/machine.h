@@ -22,6 +22,8 @@ struct machine {
 	/* The clock read again at a batch run's end (machine_clock_again);
 	 * verdict CLOCK_NO_READING until then. */
 	struct clock_estimate clock_end;
+	/* What cpufreq, the TSC and the brand say of the clock, read once. */
+	struct clock_bounds clock_bounds;
 	/* The kernel's and the host's context at start (machine_probe);
 	 * a batch run reads it again at its end for the steal share. */
 	struct machine_context ctx;

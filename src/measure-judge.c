@@ -166,6 +166,21 @@ judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
 	    judge_spread(scratch, s->sources, s->log_shift, scratch + n);
 }
 
+/* How many rows (of kind k, or any when k is JUDGE_KIND_COUNT) moved
+ * from `from` (log) by more than floor_log, up (faster) or down. */
+static size_t
+moved_from(const struct judge_row *rows, const double *lr, size_t n,
+    enum judge_kind k, double from, double floor_log, int up)
+{
+	size_t moved = 0;
+
+	for (size_t i = 0; i < n; i++)
+		moved += (k == JUDGE_KIND_COUNT || rows[i].kind == k) &&
+		    isfinite(lr[i]) && fabs(lr[i] - from) > floor_log &&
+		    (lr[i] > from) == (up != 0);
+	return moved;
+}
+
 /* The machine's shift (log) from every row's log ratio `lr`. */
 static double
 machine_shift(const struct judge_row *rows, const double *lr, size_t n,
@@ -196,10 +211,9 @@ machine_shift(const struct judge_row *rows, const double *lr, size_t n,
 		m->spread = fmax(m->spread, all_spread);
 	}
 	m->floor = fmax(exp(floor_log), m->spread);
-	m->moved = 0;
-	for (size_t i = 0; i < n; i++)
-		m->moved += shift != 0 && isfinite(lr[i]) &&
-		    fabs(lr[i]) > floor_log && (lr[i] > 0) == (shift > 0);
+	m->moved = shift != 0
+	    ? moved_from(rows, lr, n, JUDGE_KIND_COUNT, 0, floor_log, shift > 0)
+	    : 0;
 	m->shift = exp(shift);
 	m->beyond = fabs(shift) > floor_log;
 	return shift;
@@ -224,7 +238,7 @@ kinds_moved(struct judge_machine *m, const struct judge_row *rows,
 
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
 		double d = log(m->kind_shift[k]) - shift;
-		size_t along = 0;
+		size_t along;
 
 		m->kind_moved[k] = 0;
 		if (m->kind_tests[k] < JUDGE_MIN_LOOPS || !isfinite(d) ||
@@ -232,10 +246,8 @@ kinds_moved(struct judge_machine *m, const struct judge_row *rows,
 		    (k == JUDGE_KIND_LOOP && m->from_loops))
 			continue;
 		/* As a whole: most of its rows moved its way by themselves. */
-		for (size_t i = 0; i < n; i++)
-			along += (int)rows[i].kind == k && isfinite(lr[i]) &&
-			    fabs(lr[i] - shift) > floor_log &&
-			    (lr[i] < shift) == (d < 0);
+		along = moved_from(rows, lr, n, (enum judge_kind)k, shift,
+		    floor_log, d > 0);
 		if (2 * along > m->kind_tests[k] && along >= JUDGE_MIN_LOOPS)
 			m->kind_moved[k] = d < 0 ? -1 : 1;
 	}
@@ -400,38 +412,49 @@ log_speed_of_pct(double pct, int higher_better)
 	return higher_better ? l : -l;
 }
 
-/* A change of pct +- ci % against a bar of bar %: judge_decide on the
- * whole interval, in logs of speed as --check judges. */
-static enum judge_verdict
-live_decide(int differs, double pct, double ci, double bar, int higher)
+/* A live change of pct +- ci %, in logs of speed as --check judges. */
+struct live_change {
+	double change, lo, hi;
+};
+
+/* 0 when pct or ci is not a number. */
+static int
+live_change_of(double pct, double ci, int higher, struct live_change *c)
 {
 	double a = log_speed_of_pct(pct - ci, higher);
 	double b = log_speed_of_pct(pct + ci, higher);
 
-	if (!isfinite(pct) || !isfinite(ci))
-		return JUDGE_OK;
-	return judge_decide(differs, log_speed_of_pct(pct, higher), fmin(a, b),
-	    fmax(a, b), log1p(bar / 100), 1);
+	c->change = log_speed_of_pct(pct, higher);
+	c->lo = fmin(a, b);
+	c->hi = fmax(a, b);
+	return isfinite(pct) && isfinite(ci);
+}
+
+/* judge_decide on the change's whole interval against a bar of bar %. */
+static enum judge_verdict
+live_beyond(const struct live_change *c, double bar_pct, int differs)
+{
+	return judge_decide(differs, c->change, c->lo, c->hi,
+	    log1p(bar_pct / 100), 1);
 }
 
 enum judge_verdict
 judge_live_row(const struct judge_live *c)
 {
-	enum judge_verdict v =
-	    live_decide(1, c->pct, c->ci_pct, c->bar_pct, c->higher_better);
+	struct live_change now, prev;
+	enum judge_verdict v;
 	int far, seen, lasts;
 
-	if (v == JUDGE_OK)
+	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now) ||
+	    (v = live_beyond(&now, c->bar_pct, 1)) == JUDGE_OK)
 		return JUDGE_OK;
-	far = live_decide(1, c->pct, c->ci_pct, JUDGE_FAR_BARS * c->bar_pct,
-	          c->higher_better) == v;
+	far = live_beyond(&now, JUDGE_FAR_BARS * c->bar_pct, 1) == v;
 	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
 	/* No earlier slice in the window: the newest is judged alone. */
-	lasts = !isfinite(c->prev_pct) ||
-	    live_decide(1, c->prev_pct, c->prev_ci_pct, c->bar_pct,
-	        c->higher_better) == v;
-	return live_decide(far || seen || lasts, c->pct, c->ci_pct, c->bar_pct,
-	    c->higher_better);
+	lasts = !live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,
+	            &prev) ||
+	    live_beyond(&prev, c->bar_pct, 1) == v;
+	return live_beyond(&now, c->bar_pct, far || seen || lasts);
 }
 
 /*

@@ -47,6 +47,9 @@ header_line2(struct ui *ui)
 {
 	const struct machine *m = ui->cfg.machine;
 	const struct cycles_info *c = &m->clock;
+	/* The clock as the watch last confirmed it (read every 10 s). */
+	double hz =
+	    ui->context != NULL ? ui->context->watch.clock_hz : c->core_hz;
 	char name[256], cpus[32], core[32], tsc[32], cyc[48];
 	const char *parts[] = { name, cpus, core, tsc, cyc };
 
@@ -54,9 +57,8 @@ header_line2(struct ui *ui)
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
 	    m->cpu.hypervisor ? ", VM" : "");
 	(void)snprintf(cpus, sizeof cpus, ", %d CPUs", m->cpu.cpus_online);
-	if (c->core_hz > 0)
-		(void)snprintf(core, sizeof core, "  core %.2f GHz",
-		    c->core_hz / 1e9);
+	if (hz > 0)
+		(void)snprintf(core, sizeof core, "  core %.2f GHz", hz / 1e9);
 	else /* why: --identify and the page */
 		(void)snprintf(core, sizeof core, "  core clock unknown");
 	(void)snprintf(tsc, sizeof tsc, "  TSC %.2f GHz", c->tsc_hz / 1e9);
