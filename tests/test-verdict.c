@@ -161,6 +161,22 @@ test_machine_shift(void)
 	CHECK("a row beyond its moved kind: slower, exit 3",
 	    p.out[7].verdict == JUDGE_SLOWER && count(&p, JUDGE_SLOWER) == 1 &&
 	        verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
+	/* Three of four moved: the one that stayed is judged beyond the
+	 * machine, not "faster" beyond its kind. */
+	plant(&p, 0.02, 5);
+	for (int i = 4; i < 7; i++)
+		five(p.now[i], 500, 0.02);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("three of four system rows: the kind moved, the fourth is ok",
+	    p.m.kind_moved[JUDGE_KIND_SYSTEM] == -1 && !p.out[7].by_kind &&
+	        p.out[7].verdict == JUDGE_OK && count(&p, JUDGE_FASTER) == 0);
+	/* One moved with its kind but less far (1.25x against 2x): no
+	 * better for it, ok. */
+	five(p.now[7], 800, 0.02);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("a row moved with its kind, less far: ok, not faster",
+	    p.out[7].by_kind && p.out[7].verdict == JUDGE_OK &&
+	        count(&p, JUDGE_FASTER) == 0);
 	/* Two system rows moved: no kind of three to move as a whole. */
 	plant(&p, 0.02, 5);
 	five(p.now[4], 500, 0.02);
