@@ -131,7 +131,9 @@ void context_summary(const struct machine_context *c, char *buf, size_t size);
 void context_print(FILE *out, const struct machine_context *c,
     const char *interval);
 
-/* Parsers behind the reader (pure, for tests). */
+/* Parsers behind the reader (pure, for tests): machine-context-parse.c. */
+/* The first line of text, its spaces around trimmed, in place. */
+char *context_parse_first_line(char *text);
 /* "always [madvise] never" -> "madvise"; text without brackets, trimmed. */
 void context_parse_selected(const char *text, char *buf, size_t size);
 /* The pti/mitigations/spectre... flags of a kernel command line, joined
