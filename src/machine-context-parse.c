@@ -7,26 +7,11 @@
 
 #include "machine-context.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "machine-file.h"
 #include "machine-steal.h"
-
-/* The first line of text, its spaces around trimmed, in place. */
-char *
-context_parse_first_line(char *text)
-{
-	size_t len;
-
-	while (*text == ' ' || *text == '\t')
-		text++;
-	text[strcspn(text, "\n")] = '\0';
-	len = strlen(text);
-	while (len > 0 && isspace((unsigned char)text[len - 1]))
-		text[--len] = '\0';
-	return text;
-}
 
 /* ---- Pure parsers ---- */
 
@@ -43,7 +28,7 @@ context_parse_selected(const char *text, char *buf, size_t size)
 	}
 	/* Not the kernel's "a [b] c": say what it holds, trimmed. */
 	(void)snprintf(copy, sizeof copy, "%s", text);
-	text = context_parse_first_line(copy);
+	text = machine_file_first_line(copy);
 	(void)snprintf(buf, size, "%.*s", (int)size - 1,
 	    text[0] ? text : "(empty)");
 }

@@ -13,14 +13,12 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "machine-cpu.h"
+#include "machine-file.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -33,146 +31,42 @@
 /* The sorted names of the vulnerabilities directory. */
 #define VULN_MAX 40
 
-enum read_result { READ_OK, READ_ABSENT, READ_UNREADABLE };
-
 /* ---- Files ---- */
 
-static void
-join_path(char *buf, size_t size, const char *root, const char *path)
-{
-	size_t r = strlen(root);
-
-	/* "/" and "" both mean this machine: no doubled slash. */
-	while (r > 0 && root[r - 1] == '/')
-		r--;
-	(void)snprintf(buf, size, "%.*s%s", (int)r, root, path);
-}
-
 /*
- * Files read every refresh stay open and are read again from offset 0
- * (sysfs and procfs make their text anew on each read at 0): one system
- * call instead of three, about 2 us instead of 7 on a machine with page
- * table isolation. Files read once (the vulnerabilities, /proc/self) are
- * not kept. The table is the process's; a lock, as the screen's thread
- * and a batch worker may both read.
+ * Files read every refresh stay open (machine_file_read_kept); files
+ * read once (the vulnerabilities, /proc/self) are not kept.
  */
-#define KEPT_MAX 24
-
-static struct kept_file {
-	char path[256];
-	int fd;
-} kept[KEPT_MAX];
-static size_t nkept;
-static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int
-worth_keeping(const char *full)
-{
-	return strstr(full, "/vulnerabilities/") == NULL &&
-	    strstr(full, "/proc/self/") == NULL && strlen(full) < 256;
-}
-
-/* Read a kept file again: bytes read, or -1 (not kept, or it failed:
- * then it is no longer kept and the caller opens it anew). */
-static ssize_t
-read_kept(const char *full, char *buf, size_t size)
-{
-	ssize_t got = -1;
-
-	(void)pthread_mutex_lock(&kept_lock);
-	for (size_t i = 0; i < nkept; i++) {
-		if (strcmp(kept[i].path, full) != 0)
-			continue;
-		if ((got = pread(kept[i].fd, buf, size - 1, 0)) < 0) {
-			(void)close(kept[i].fd);
-			kept[i] = kept[--nkept];
-		}
-		break;
-	}
-	(void)pthread_mutex_unlock(&kept_lock);
-	return got;
-}
-
-/* Keep fd for path, or close it when the table is full. */
-static void
-keep_or_close(const char *full, int fd)
-{
-	(void)pthread_mutex_lock(&kept_lock);
-	if (nkept < KEPT_MAX && worth_keeping(full)) {
-		(void)snprintf(kept[nkept].path, sizeof kept[nkept].path, "%s",
-		    full);
-		kept[nkept++].fd = fd;
-		fd = -1;
-	}
-	(void)pthread_mutex_unlock(&kept_lock);
-	if (fd >= 0)
-		(void)close(fd);
-}
-
-/*
- * Read up to size-1 bytes of root/path into buf; a missing file (or
- * directory on the way) is absent, any other error unreadable with
- * errno's text in buf.
- */
-static enum read_result
+static enum machine_file_result
 read_text(const char *root, const char *path, char *buf, size_t size)
 {
-	char full[512];
-	ssize_t got = 0, k;
-	int fd;
-
-	join_path(full, sizeof full, root, path);
-	buf[0] = '\0';
-	if ((k = read_kept(full, buf, size)) >= 0) {
-		buf[k] = '\0';
-		return READ_OK;
-	}
-	if ((fd = open(full, O_RDONLY | O_CLOEXEC)) < 0) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return READ_ABSENT;
-		(void)snprintf(buf, size, "unreadable (%s)", strerror(errno));
-		return READ_UNREADABLE;
-	}
-	while ((size_t)got < size - 1 &&
-	    (k = read(fd, buf + got, size - 1 - (size_t)got)) > 0)
-		got += k;
-	if (k < 0 && got == 0) {
-		(void)snprintf(buf, size, "unreadable (%s)", strerror(errno));
-		(void)close(fd);
-		return READ_UNREADABLE;
-	}
-	buf[got] = '\0';
-	keep_or_close(full, fd);
-	return READ_OK;
+	if (strstr(path, "/vulnerabilities/") != NULL ||
+	    strstr(path, "/proc/self/") != NULL)
+		return machine_file_read(root, path, buf, size);
+	return machine_file_read_kept(root, path, buf, size);
 }
 
 /*
  * A one-line file's value: its first line, "" as "(empty)", "absent" or
  * "unreadable (why)"; returns what the read gave.
  */
-static enum read_result
+static enum machine_file_result
 read_value(const char *root, const char *path, char *buf, size_t size)
 {
 	char text[READ_MAX];
-	enum read_result rc = read_text(root, path, text, sizeof text);
+	enum machine_file_result rc = read_text(root, path, text, sizeof text);
 
-	if (rc == READ_ABSENT)
+	if (rc == MACHINE_FILE_ABSENT)
 		(void)snprintf(buf, size, "%s", CONTEXT_ABSENT);
-	else if (rc == READ_UNREADABLE)
+	else if (rc == MACHINE_FILE_UNREADABLE)
 		(void)snprintf(buf, size, "%.*s", (int)size - 1, text);
 	else {
-		const char *v = context_parse_first_line(text);
+		const char *v = machine_file_first_line(text);
 
 		(void)snprintf(buf, size, "%.*s", (int)size - 1,
 		    v[0] ? v : "(empty)");
 	}
 	return rc;
-}
-
-int
-context_read_line(const char *root, const char *path, char *buf, size_t size)
-{
-	return read_value(root, path, buf, size) == READ_OK ? 0 : -1;
 }
 
 /* ---- Readers ---- */
@@ -195,7 +89,7 @@ read_vulnerabilities(struct machine_context *c, const char *root)
 	size_t n = 0;
 	DIR *dir;
 
-	join_path(full, sizeof full, root, dir_path);
+	machine_file_path(full, sizeof full, root, dir_path);
 	if ((dir = opendir(full)) == NULL) {
 		context_set(c, "vuln",
 		    errno == ENOENT ? CONTEXT_ABSENT : "unreadable");
@@ -224,7 +118,7 @@ read_selected(struct machine_context *c, const char *root, const char *key,
 {
 	char text[READ_MAX], value[CONTEXT_VALUE_MAX];
 
-	if (read_text(root, path, text, sizeof text) == READ_OK)
+	if (read_text(root, path, text, sizeof text) == MACHINE_FILE_OK)
 		context_parse_selected(text, value, sizeof value);
 	else
 		(void)read_value(root, path, value, sizeof value);
@@ -236,7 +130,8 @@ read_cmdline(struct machine_context *c, const char *root)
 {
 	char text[READ_MAX], value[CONTEXT_VALUE_MAX];
 
-	if (read_text(root, "/proc/cmdline", text, sizeof text) == READ_OK)
+	if (read_text(root, "/proc/cmdline", text, sizeof text) ==
+	    MACHINE_FILE_OK)
 		context_parse_cmdline(text, value, sizeof value);
 	else
 		(void)read_value(root, "/proc/cmdline", value, sizeof value);
@@ -245,9 +140,9 @@ read_cmdline(struct machine_context *c, const char *root)
 
 /* Whether SMT's control word says more than on/off ("notsupported"). */
 static int
-control_says_more(enum read_result k, const char *control)
+control_says_more(enum machine_file_result k, const char *control)
 {
-	return k == READ_OK && strcmp(control, "on") != 0 &&
+	return k == MACHINE_FILE_OK && strcmp(control, "on") != 0 &&
 	    strcmp(control, "off") != 0;
 }
 
@@ -256,23 +151,23 @@ static void
 read_smt(struct machine_context *c, const char *root)
 {
 	char active[64], control[64], value[CONTEXT_VALUE_MAX];
-	enum read_result a, k;
+	enum machine_file_result a, k;
 
 	a = read_value(root, "/sys/devices/system/cpu/smt/active", active,
 	    sizeof active);
 	k = read_value(root, "/sys/devices/system/cpu/smt/control", control,
 	    sizeof control);
-	if (a == READ_OK && strcmp(active, "0") && strcmp(active, "1"))
+	if (a == MACHINE_FILE_OK && strcmp(active, "0") && strcmp(active, "1"))
 		(void)snprintf(value, sizeof value, "odd (%s)", active);
-	else if (a == READ_OK && control_says_more(k, control))
+	else if (a == MACHINE_FILE_OK && control_says_more(k, control))
 		(void)snprintf(value, sizeof value, "%s (%s)",
 		    active[0] == '1' ? "on" : "off", control);
-	else if (a == READ_OK)
+	else if (a == MACHINE_FILE_OK)
 		(void)snprintf(value, sizeof value, "%s",
 		    active[0] == '1' ? "on" : "off");
 	else
 		(void)snprintf(value, sizeof value, "%s",
-		    k == READ_OK ? control : active);
+		    k == MACHINE_FILE_OK ? control : active);
 	context_set(c, "smt", value);
 }
 
@@ -281,26 +176,26 @@ static void
 read_cpufreq(struct machine_context *c, const char *root)
 {
 	char gov[64], boost[64], value[CONTEXT_VALUE_MAX];
-	enum read_result g, b;
+	enum machine_file_result g, b;
 
 	g = read_value(root,
 	    "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", gov,
 	    sizeof gov);
 	b = read_value(root, "/sys/devices/system/cpu/cpufreq/boost", boost,
 	    sizeof boost);
-	if (b != READ_OK &&
+	if (b != MACHINE_FILE_OK &&
 	    read_value(root, "/sys/devices/system/cpu/intel_pstate/no_turbo",
-	        boost, sizeof boost) == READ_OK) {
+	        boost, sizeof boost) == MACHINE_FILE_OK) {
 		/* intel_pstate says it the other way round. */
 		(void)snprintf(boost, sizeof boost, "%s",
 		    strcmp(boost, "0") == 0 ? "1" : "0");
-		b = READ_OK;
+		b = MACHINE_FILE_OK;
 	}
-	if (g == READ_ABSENT)
+	if (g == MACHINE_FILE_ABSENT)
 		(void)snprintf(value, sizeof value, "no cpufreq");
 	else
 		(void)snprintf(value, sizeof value, "governor %s%s", gov,
-		    b != READ_OK              ? ""
+		    b != MACHINE_FILE_OK      ? ""
 		        : !strcmp(boost, "1") ? ", boost on"
 		        : !strcmp(boost, "0") ? ", boost off"
 		                              : ", boost odd");
@@ -313,7 +208,8 @@ cgroup2_mount(const char *root, char *buf, size_t size)
 {
 	char text[READ_MAX * 4], dev[64], dir[256], type[64];
 
-	if (read_text(root, "/proc/self/mounts", text, sizeof text) != READ_OK)
+	if (read_text(root, "/proc/self/mounts", text, sizeof text) !=
+	    MACHINE_FILE_OK)
 		return -1;
 	for (const char *line = text; *line != '\0';) {
 		if (sscanf(line, "%63s %255s %63s", dev, dir, type) == 3 &&
@@ -336,7 +232,7 @@ find_cgroup(struct machine_context *c, const char *root)
 
 	c->cgroup_dir[0] = '\0';
 	if (read_text(root, "/proc/self/cgroup", text, sizeof text) !=
-	        READ_OK ||
+	        MACHINE_FILE_OK ||
 	    context_parse_cgroup2(text, group, sizeof group) != 0 ||
 	    cgroup2_mount(root, mount, sizeof mount) != 0)
 		return;
@@ -357,10 +253,10 @@ read_cgroup(struct machine_context *c, const char *root)
 	}
 	(void)snprintf(path, sizeof path, "%s/cpu.max", c->cgroup_dir);
 	switch (read_text(root, path, text, sizeof text)) {
-	case READ_OK:
+	case MACHINE_FILE_OK:
 		context_parse_cpu_max(text, value, sizeof value);
 		break;
-	case READ_ABSENT:
+	case MACHINE_FILE_ABSENT:
 		(void)snprintf(value, sizeof value, "%s", CONTEXT_ABSENT);
 		break;
 	default: /* text says why */
@@ -384,13 +280,13 @@ read_tracing(struct machine_context *c, const char *root)
 	/* "0": no event on, the common case, from one small file; the list
 	 * (which walks every event) only when some are on. */
 	if (read_text(root, "/sys/kernel/tracing/events/enable", text,
-	        sizeof text) == READ_OK &&
+	        sizeof text) == MACHINE_FILE_OK &&
 	    text[0] == '0') {
 		context_set(c, "tracing", "none");
 		return;
 	}
 	if (read_text(root, "/sys/kernel/tracing/set_event", text,
-	        sizeof text) != READ_OK) {
+	        sizeof text) != MACHINE_FILE_OK) {
 		(void)read_value(root, "/sys/kernel/tracing/set_event", value,
 		    sizeof value);
 		context_set(c, "tracing", value);
@@ -410,7 +306,7 @@ read_kernel(struct machine_context *c, const char *root)
 	char type[64], release[96], value[CONTEXT_VALUE_MAX];
 
 	if (read_value(root, "/proc/sys/kernel/ostype", type, sizeof type) !=
-	    READ_OK)
+	    MACHINE_FILE_OK)
 		(void)snprintf(type, sizeof type, "Linux");
 	(void)read_value(root, "/proc/sys/kernel/osrelease", release,
 	    sizeof release);
@@ -440,7 +336,7 @@ hypervisor_vendor(char *buf, size_t size)
 		if (strcmp(sig, names[i][0]) == 0)
 			return names[i][1];
 	if (isprint((unsigned char)sig[0])) {
-		(void)snprintf(buf, size, "%s", context_parse_first_line(sig));
+		(void)snprintf(buf, size, "%s", machine_file_first_line(sig));
 		return buf;
 	}
 #endif
@@ -460,11 +356,12 @@ read_hypervisor(struct machine_context *c, const char *root)
 	struct cpu_id id;
 
 	if (read_value(root, "/sys/hypervisor/type", value, sizeof value) ==
-	    READ_OK) {
+	    MACHINE_FILE_OK) {
 		context_set(c, "hypervisor", value);
 		return;
 	}
-	if (read_text(root, "/proc/cpuinfo", text, sizeof text) != READ_OK) {
+	if (read_text(root, "/proc/cpuinfo", text, sizeof text) !=
+	    MACHINE_FILE_OK) {
 		context_set(c, "hypervisor", CONTEXT_ABSENT);
 		return;
 	}
@@ -486,7 +383,8 @@ read_stat(struct machine_context *c, const char *root)
 	struct context_cpu_times now;
 
 	/* The first line is all we need; the kernel builds the rest anyway. */
-	if (read_text(root, "/proc/stat", text, sizeof text) != READ_OK ||
+	if (read_text(root, "/proc/stat", text, sizeof text) !=
+	        MACHINE_FILE_OK ||
 	    context_parse_stat(text, &now) != 0)
 		memset(&now, 0, sizeof now);
 	context_shares(&c->times, &now, &c->steal_pct, &c->irq_pct);

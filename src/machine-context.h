@@ -80,11 +80,6 @@ struct machine_context {
 void context_read(struct machine_context *c, const char *root);
 
 /* The value of `key`, or NULL when the context has no such fact. */
-/* The first line of a kernel file under root, into buf: 0, or -1 when it
- * is absent or unreadable (buf then says which). */
-int context_read_line(const char *root, const char *path, char *buf,
-    size_t size);
-
 const char *context_get(const struct machine_context *c, const char *key);
 
 /* Set (add or replace) a fact; a full table drops it. */
@@ -132,8 +127,6 @@ void context_print(FILE *out, const struct machine_context *c,
     const char *interval);
 
 /* Parsers behind the reader (pure, for tests): machine-context-parse.c. */
-/* The first line of text, its spaces around trimmed, in place. */
-char *context_parse_first_line(char *text);
 /* "always [madvise] never" -> "madvise"; text without brackets, trimmed. */
 void context_parse_selected(const char *text, char *buf, size_t size);
 /* The pti/mitigations/spectre... flags of a kernel command line, joined

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "machine-file.h"
+
 #ifdef HAVE_LIBCPUID
 #include <libcpuid.h>
 #endif
@@ -142,21 +144,6 @@ cpu_parse_cpuinfo(const char *text, struct cpu_id *id)
 	cpu_classify(id->vendor, id->family, id->model, id->brand, &id->cls);
 }
 
-/* The first line of a small sysfs file; -1 if it cannot be read. */
-static int
-read_first_line(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (f == NULL)
-		return -1;
-	ok = fgets(buf, (int)size, f) != NULL;
-	(void)fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return ok ? 0 : -1;
-}
-
 /* A cache index of cpu0 from sysfs: its level, type and size ("32K"). */
 static int
 sysfs_cache(int index, int *level, char *type, size_t tsize, int *kib)
@@ -165,14 +152,14 @@ sysfs_cache(int index, int *level, char *type, size_t tsize, int *kib)
 	char path[96], buf[32];
 
 	(void)snprintf(path, sizeof path, "%s/index%d/level", dir, index);
-	if (read_first_line(path, buf, sizeof buf) != 0)
+	if (machine_file_read_line(NULL, path, buf, sizeof buf) != 0)
 		return -1;
 	*level = atoi(buf);
 	(void)snprintf(path, sizeof path, "%s/index%d/type", dir, index);
-	if (read_first_line(path, type, tsize) != 0)
+	if (machine_file_read_line(NULL, path, type, tsize) != 0)
 		return -1;
 	(void)snprintf(path, sizeof path, "%s/index%d/size", dir, index);
-	if (read_first_line(path, buf, sizeof buf) != 0)
+	if (machine_file_read_line(NULL, path, buf, sizeof buf) != 0)
 		return -1;
 	*kib = atoi(buf) * (strchr(buf, 'M') != NULL ? 1024 : 1);
 	return 0;
@@ -197,42 +184,20 @@ caches_from_sysfs(struct cpu_id *id)
 	}
 }
 
-/*
- * The first processor block of /proc/cpuinfo, whole, however long its
- * lines (a flags line grows with every CPU generation): malloc'd, NULL
- * if it cannot be read.
- */
-static char *
-read_first_cpuinfo_block(void)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r"), *mem;
-	char *text = NULL, *line = NULL;
-	size_t size = 0, cap = 0;
-
-	if (f == NULL)
-		return NULL;
-	if ((mem = open_memstream(&text, &size)) != NULL) {
-		while (getline(&line, &cap, f) > 0 && line[0] != '\n')
-			(void)fputs(line, mem);
-		if (fclose(mem) != 0) {
-			free(text);
-			text = NULL;
-		}
-	}
-	free(line);
-	(void)fclose(f);
-	return text;
-}
+/* Enough for the first processor block of /proc/cpuinfo, flags and
+ * all (2.5 KB on a Sapphire Rapids core): cpu_parse_cpuinfo() reads
+ * that block only. */
+#define CPUINFO_MAX 16384
 
 static void
 identify_from_cpuinfo(struct cpu_id *id)
 {
-	char *text = read_first_cpuinfo_block();
+	char text[CPUINFO_MAX];
 
-	if (text == NULL)
+	if (machine_file_read("/", "/proc/cpuinfo", text, sizeof text) !=
+	    MACHINE_FILE_OK)
 		return;
 	cpu_parse_cpuinfo(text, id);
-	free(text);
 	caches_from_sysfs(id);
 }
 

@@ -16,17 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base-tsv.h"
 #include "machine-context.h"
-
-#define MAX_LINE 1024
-
-/* One TSV file being read, for "file:line" messages. */
-struct tsv {
-	FILE *f;
-	const char *path;
-	int lineno;
-	char line[MAX_LINE];
-};
+#include "machine-file.h"
 
 static void
 print_text(FILE *out, const char *key, const char *value, const char *none)
@@ -140,15 +132,13 @@ identify_codename_confirmed(const struct cpu_id *id)
 static int
 read_int(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	int v = -1;
+	char line[32], *end;
+	long v;
 
-	if (f == NULL)
+	if (machine_file_read_line(NULL, path, line, sizeof line) != 0)
 		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	(void)fclose(f);
-	return v;
+	v = strtol(line, &end, 10);
+	return end != line && v >= 0 && v <= 1 << 30 ? (int)v : -1;
 }
 
 /* The online CPUs of the kernel's list ("0-3,8") into on[]; count. */
@@ -156,16 +146,12 @@ static int
 online_cpus(const char *cpu_dir, unsigned char *on, int max)
 {
 	char path[4200], list[1024];
-	FILE *f;
 	int n = 0, lo, hi, k;
 	const char *p = list;
 
 	(void)snprintf(path, sizeof path, "%s/online", cpu_dir);
-	if ((f = fopen(path, "r")) == NULL)
+	if (machine_file_read_line(NULL, path, list, sizeof list) != 0)
 		return -1;
-	if (fgets(list, sizeof list, f) == NULL)
-		list[0] = '\0';
-	(void)fclose(f);
 	while (sscanf(p, "%d%n", &lo, &k) == 1) {
 		hi = lo;
 		p += k;
@@ -281,73 +267,36 @@ identify_print_cpu(FILE *out, const struct cpu_id *id)
 	print_fields(out, id, 0, 0);
 }
 
-/* Field `col` (from 0) of a tab-separated line; -1 if the line is shorter. */
+/* The next row, or -1 with "file:line: why" in err. */
 static int
-field_at(const char *line, int col, char *buf, size_t size)
+next_row(struct tsv *t, const char *path, char *err, size_t errsize)
 {
-	const char *p = line;
-	size_t w;
+	int rc = tsv_next(t);
 
-	for (; col > 0; col--) {
-		p += strcspn(p, "\t\r\n");
-		if (*p != '\t')
-			return -1;
-		p++;
-	}
-	w = strcspn(p, "\t\r\n");
-	(void)snprintf(buf, size, "%.*s", (int)w, p);
-	return 0;
-}
-
-/* The column named `name` in a header line, or -1. */
-static int
-column_of(const char *header, const char *name)
-{
-	char buf[64];
-	int col;
-
-	for (col = 0; field_at(header, col, buf, sizeof buf) == 0; col++)
-		if (strcmp(buf, name) == 0)
-			return col;
-	return -1;
-}
-
-/* The next line that is neither blank nor a '#' comment: 1, 0 at the end,
- * -1 with a message in err. */
-static int
-tsv_next(struct tsv *t, char *err, size_t errsize)
-{
-	while (fgets(t->line, sizeof t->line, t->f) != NULL) {
-		t->lineno++;
-		if (strchr(t->line, '\n') == NULL && !feof(t->f)) {
-			(void)snprintf(err, errsize, "%s:%d: line too long",
-			    t->path, t->lineno);
-			return -1;
-		}
-		if (t->line[0] != '#' && t->line[strspn(t->line, " \t\r\n")])
-			return 1;
-	}
-	return 0;
+	if (rc < 0)
+		(void)snprintf(err, errsize, "%s:%zu: %s", path, t->line,
+		    t->error);
+	return rc;
 }
 
 /* The header's id and class columns. */
 static int
-read_header(struct tsv *t, int *id_col, int *class_col, char *err,
-    size_t errsize)
+read_header(struct tsv *t, const char *path, int *id_col, int *class_col,
+    char *err, size_t errsize)
 {
-	int rc = tsv_next(t, err, errsize);
+	int rc = next_row(t, path, err, errsize);
 
 	if (rc <= 0) {
 		if (rc == 0)
 			(void)snprintf(err, errsize, "%s: no header line",
-			    t->path);
+			    path);
 		return -1;
 	}
-	*id_col = column_of(t->line, "id");
-	*class_col = column_of(t->line, "class");
+	*id_col = tsv_column(t, "id");
+	*class_col = tsv_column(t, "class");
 	if (*id_col < 0 || *class_col < 0) {
 		(void)snprintf(err, errsize,
-		    "%s:%d: the header has no '%s' column", t->path, t->lineno,
+		    "%s:%zu: the header has no '%s' column", path, t->line,
 		    *id_col < 0 ? "id" : "class");
 		return -1;
 	}
@@ -356,24 +305,22 @@ read_header(struct tsv *t, int *id_col, int *class_col, char *err,
 
 /* Append to `list` the id of every row of class `class_id`. */
 static int
-collect_ids(struct tsv *t, const char *class_id, FILE *list, char *err,
-    size_t errsize)
+collect_ids(struct tsv *t, const char *path, const char *class_id, FILE *list,
+    char *err, size_t errsize)
 {
-	char id[MAX_LINE], cls[MAX_LINE];
 	int id_col, class_col, rc;
 
-	if (read_header(t, &id_col, &class_col, err, errsize) != 0)
+	if (read_header(t, path, &id_col, &class_col, err, errsize) != 0)
 		return -1;
-	while ((rc = tsv_next(t, err, errsize)) > 0) {
-		if (field_at(t->line, id_col, id, sizeof id) != 0 ||
-		    field_at(t->line, class_col, cls, sizeof cls) != 0) {
+	while ((rc = next_row(t, path, err, errsize)) > 0) {
+		if ((size_t)id_col >= t->n || (size_t)class_col >= t->n) {
 			(void)snprintf(err, errsize,
-			    "%s:%d: fewer columns than the header", t->path,
-			    t->lineno);
+			    "%s:%zu: fewer columns than the header", path,
+			    t->line);
 			return -1;
 		}
-		if (strcmp(cls, class_id) == 0)
-			fprintf(list, " %s", id);
+		if (strcmp(t->field[class_col], class_id) == 0)
+			fprintf(list, " %s", t->field[id_col]);
 	}
 	return rc;
 }
@@ -383,25 +330,27 @@ static int
 machines_of_class(const char *path, const char *class_id, char **ids, char *err,
     size_t errsize)
 {
-	struct tsv t = { .path = path };
+	struct tsv t;
 	size_t len;
-	FILE *list;
+	FILE *f, *list;
 	int rc;
 
 	*ids = NULL;
-	if ((t.f = fopen(path, "r")) == NULL) {
+	if ((f = fopen(path, "r")) == NULL) {
 		(void)snprintf(err, errsize, "%s: cannot open: %s", path,
 		    strerror(errno));
 		return -1;
 	}
 	if ((list = open_memstream(ids, &len)) == NULL) {
 		(void)snprintf(err, errsize, "out of memory");
-		(void)fclose(t.f);
+		(void)fclose(f);
 		return -1;
 	}
-	rc = collect_ids(&t, class_id, list, err, errsize);
+	tsv_open(&t, f);
+	rc = collect_ids(&t, path, class_id, list, err, errsize);
+	tsv_close(&t);
 	(void)fclose(list);
-	(void)fclose(t.f);
+	(void)fclose(f);
 	return rc;
 }
 

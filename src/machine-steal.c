@@ -19,6 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "machine-file.h"
+
 /* /proc/stat's CPU fields: user nice system idle iowait irq softirq
  * steal (guest and guest_nice are already inside user and nice). */
 #define STAT_FIELDS 8
@@ -148,46 +150,12 @@ steal_parse_schedstat(const char *buf, struct steal_thread *out)
 	return 0;
 }
 
-/* Open ROOT/rel read-only: the descriptor, or -1. */
-static int
-open_under(const char *root, const char *rel)
-{
-	char path[4096];
-
-	if ((size_t)snprintf(path, sizeof path, "%s%s",
-	        root != NULL && strcmp(root, "/") != 0 ? root : "",
-	        rel) >= sizeof path) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return open(path, O_RDONLY | O_CLOEXEC);
-}
-
-/* The file from its start into buf (NUL-terminated, cut at size - 1): a
- * proc file's text is made anew at offset 0. 0 or -1. */
-static int
-pread_text(int fd, char *buf, size_t size)
-{
-	ssize_t len;
-
-	if (size == 0)
-		return -1;
-	buf[0] = '\0';
-	if (fd < 0 || (len = pread(fd, buf, size - 1, 0)) < 0)
-		return -1;
-	buf[len] = '\0';
-	return 0;
-}
-
 /* ROOT/rel into buf: 0 or -1. */
 static int
 read_text(const char *root, const char *rel, char *buf, size_t size)
 {
-	int fd = open_under(root, rel), rc = pread_text(fd, buf, size);
-
-	if (fd >= 0)
-		(void)close(fd);
-	return rc;
+	return machine_file_read(root, rel, buf, size) == MACHINE_FILE_OK ? 0
+	                                                                  : -1;
 }
 
 int
@@ -222,8 +190,8 @@ steal_read_thread(const char *root, struct steal_thread *out)
 int
 steal_reader_open(struct steal_reader *r, const char *root)
 {
-	r->stat_fd = open_under(root, "/proc/stat");
-	r->sched_fd = open_under(root, "/proc/thread-self/schedstat");
+	r->stat_fd = machine_file_open(root, "/proc/stat");
+	r->sched_fd = machine_file_open(root, "/proc/thread-self/schedstat");
 	return r->stat_fd >= 0 && r->sched_fd >= 0 ? 0 : -1;
 }
 
@@ -233,7 +201,7 @@ steal_reader_cpu(const struct steal_reader *r, int cpu,
 {
 	char buf[16384]; /* the CPU lines come first: see steal_read_cpu */
 
-	if (pread_text(r->stat_fd, buf, sizeof buf) != 0)
+	if (machine_file_pread(r->stat_fd, buf, sizeof buf) != 0)
 		return -1;
 	return steal_parse_stat(buf, cpu, out);
 }
@@ -243,7 +211,7 @@ steal_reader_thread(const struct steal_reader *r, struct steal_thread *out)
 {
 	char buf[128];
 
-	if (pread_text(r->sched_fd, buf, sizeof buf) != 0)
+	if (machine_file_pread(r->sched_fd, buf, sizeof buf) != 0)
 		return -1;
 	return steal_parse_schedstat(buf, out);
 }

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "machine-file.h"
+
 /* What the kernel and the brand string say of the core clock. */
 static void
 clock_bounds_read(const char *brand, struct clock_bounds *b)
@@ -19,7 +21,7 @@ clock_bounds_read(const char *brand, struct clock_bounds *b)
 	char khz[64];
 
 	memset(b, 0, sizeof *b);
-	if (context_read_line("/",
+	if (machine_file_read_line("/",
 	        "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", khz,
 	        sizeof khz) == 0)
 		b->cpufreq_max_hz = strtod(khz, NULL) * 1e3;

@@ -15,13 +15,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base-tsv.h"
 #include "bench-registry.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/benchtop"
 #endif
-
-#define MAX_FIELDS 16
 
 enum table { T_NONE, T_MACHINES, T_RESULTS, T_BASELINES, T_EXTRA, T_CONTEXT };
 
@@ -291,19 +290,6 @@ context_row(struct parse *p, char **f)
 
 /* ---- lines ---- */
 
-/* Split at tabs in place; returns the field count (at most MAX_FIELDS). */
-static size_t
-split(char *line, char **f)
-{
-	size_t n = 0;
-
-	line[strcspn(line, "\r\n")] = '\0';
-	f[n++] = line;
-	for (char *t = line; (t = strchr(t, '\t')) != NULL && n < MAX_FIELDS;)
-		*t++ = '\0', f[n++] = t;
-	return n;
-}
-
 /* A header row starts a table; returns 1 if `f` is one. */
 static int
 header(struct parse *p, char **f, size_t n)
@@ -357,27 +343,18 @@ refdata_parse(struct refdata *rd, FILE *f, const char *name, char *err,
     size_t errsize)
 {
 	struct parse p = { rd, name, 0, T_NONE, 0, err, errsize };
-	char *line = NULL, *fields[MAX_FIELDS];
-	size_t cap = 0;
-	ssize_t len;
-	int rc = 0;
+	struct tsv t;
+	int rc = 0, more;
 
-	while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
-		size_t n;
-
-		p.line++;
-		if (memchr(line, '\0', (size_t)len) != NULL)
-			rc = fail(&p, "a NUL byte in the line");
-		else if (line[0] == '#' ||
-		    line[strspn(line, " \t\r\n")] == '\0')
-			continue;
-		else if ((n = split(line, fields)) > 0 &&
-		    !header(&p, fields, n))
-			rc = row(&p, fields, n);
+	tsv_open(&t, f);
+	while (rc == 0 && (more = tsv_next(&t)) != 0) {
+		p.line = t.line;
+		if (more < 0)
+			rc = fail(&p, "%s", t.error);
+		else if (!header(&p, t.field, t.n))
+			rc = row(&p, t.field, t.n);
 	}
-	if (rc == 0 && ferror(f))
-		rc = fail(&p, "read error: %s", strerror(errno));
-	free(line);
+	tsv_close(&t);
 	return rc;
 }
 
