@@ -38,6 +38,7 @@ cpu_reset(struct cpu_id *id)
 	memset(id, 0, sizeof *id);
 	id->l1d_kib = id->l2_kib = id->l3_kib = -1;
 	cpu_classify("", 0, 0, "", &id->cls);
+	cpu_trust_judge(id);
 }
 
 /* Copy `src` into `dst`, trimming the spaces old brand strings pad with. */
@@ -122,8 +123,10 @@ cpuinfo_line(const char *line, struct cpu_id *id)
 		id->cores = atoi(v);
 	else if ((v = cpuinfo_value(line, "siblings")) != NULL)
 		id->logical = atoi(v);
-	else if ((v = cpuinfo_value(line, "flags")) != NULL)
+	else if ((v = cpuinfo_value(line, "flags")) != NULL) {
 		id->hypervisor = flags_have(v, "hypervisor");
+		id->features = cpu_trust_features_flags(v);
+	}
 }
 
 void
@@ -142,6 +145,7 @@ cpu_parse_cpuinfo(const char *text, struct cpu_id *id)
 		derive_ext_fields(id);
 	(void)snprintf(id->source, sizeof id->source, "cpuinfo");
 	cpu_classify(id->vendor, id->family, id->model, id->brand, &id->cls);
+	cpu_trust_judge(id);
 }
 
 /* A cache index of cpu0 from sysfs: its level, type and size ("32K"). */
@@ -223,7 +227,13 @@ fill_from_libcpuid(const struct cpu_raw_data_t *raw,
 	id->l2_kib = data->l2_cache;
 	id->l3_kib = data->l3_cache;
 	id->hypervisor = data->flags[CPU_FEATURE_HYPERVISOR] != 0;
+	/* Leaf 7 read raw: libcpuid's flags differ between its versions. */
+	if (raw->basic_cpuid[0][EAX] >= 7)
+		id->features =
+		    cpu_trust_features_cpuid(raw->basic_cpuid[7][EBX],
+		        raw->basic_cpuid[7][EDX]);
 	cpu_classify(id->vendor, id->family, id->model, id->brand, &id->cls);
+	cpu_trust_judge(id);
 }
 
 static int

@@ -288,6 +288,12 @@ class_name(struct cpu_class *c)
 }
 
 void
+cpu_class_rename(struct cpu_class *c)
+{
+	class_name(c);
+}
+
+void
 cpu_classify(const char *vendor, int family, int model, const char *brand,
     struct cpu_class *out)
 {

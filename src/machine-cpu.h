@@ -38,10 +38,27 @@ struct cpu_id {
 	char codename[64];           /* libcpuid's name for it, or "" */
 	int cores, logical;          /* per package; 0 when unknown */
 	int l1d_kib, l2_kib, l3_kib; /* -1 when unknown, 0 when absent */
-	int hypervisor;       /* CPUID.1:ECX[31]: CPUID may be synthetic */
+	int hypervisor;    /* CPUID.1:ECX[31]: CPUID may be synthetic */
+	unsigned features; /* CPU_AGE_* bits: what dates a core */
+	/* What the model number alone says ("Rocket Lake"; "" none), where
+	 * the class's generation came from ("model", "features (AMX)",
+	 * "none"), and what contradicts what: "model 167 says Rocket Lake;
+	 * AMX says Sapphire Rapids or later; under a hypervisor" ("" when
+	 * nothing does). cpu_trust_judge() fills them. */
+	const char *model_generation;
+	char generation_from[40];
+	char doubts[160];
 	int cpus_online;      /* 0 for a dump */
 	char source[16];      /* "libcpuid", "cpuinfo" or "dump" */
 	struct cpu_class cls; /* cpu_classify() of the fields above */
+};
+
+/* Features whose presence dates a core: a hypervisor's model template
+ * may give an old model number to a newer core, never new features. */
+enum cpu_age_feature {
+	CPU_AGE_AVX512F = 1u << 0,     /* CPUID.7.0:EBX[16] */
+	CPU_AGE_AVX512_FP16 = 1u << 1, /* CPUID.7.0:EDX[23] */
+	CPU_AGE_AMX = 1u << 2,         /* CPUID.7.0:EDX[24], AMX-TILE */
 };
 
 /* Identify the CPU this process runs on; never fails (fields may be ""). */
@@ -71,6 +88,25 @@ void cpu_decode_signature(uint32_t eax, struct cpu_id *id);
  */
 void cpu_classify(const char *vendor, int family, int model, const char *brand,
     struct cpu_class *out);
+
+/* The class c named again after its generation changed. Pure. */
+void cpu_class_rename(struct cpu_class *c);
+
+/* The features of CPUID leaf 7 (subleaf 0) EBX and EDX. Pure. */
+unsigned cpu_trust_features_cpuid(uint32_t leaf7_ebx, uint32_t leaf7_edx);
+
+/* The features of a /proc/cpuinfo "flags" value (to its line's end). */
+unsigned cpu_trust_features_flags(const char *flags);
+
+/*
+ * Judge what id's CPUID says against itself: where its features
+ * contradict its model number's generation (AMX on model 167, Rocket
+ * Lake's, which has none), the generation is named from the features,
+ * which no model template can add ("Sapphire Rapids or later"), and the
+ * contradiction goes into id->doubts with "under a hypervisor" where one
+ * is; where the model names none, the features name it. Pure.
+ */
+void cpu_trust_judge(struct cpu_id *id);
 
 /* The clock a brand string names ("... CPU @ 2.40GHz", "... 850MHz"), in
  * Hz; 0 where it names none. Pure. */

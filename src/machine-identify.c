@@ -206,6 +206,44 @@ identify_kernel_counts(const char *cpu_dir, int *cores, int *logical)
 	return 0;
 }
 
+/* Where the cache sizes come from: cpuid, sysfs, hypervisor or none. */
+static const char *
+caches_from(const struct cpu_id *id)
+{
+	if (id->l1d_kib < 0 && id->l2_kib < 0 && id->l3_kib < 0)
+		return "none";
+	if (id->hypervisor)
+		return "hypervisor (its CPUID leaves: a template's or the "
+		       "host's sizes, not this guest's share)";
+	return strcmp(id->source, "cpuinfo") == 0 ? "sysfs" : "cpuid";
+}
+
+/* Where the core counts come from: kernel, cpuid, cpuinfo, hypervisor
+ * or none. */
+static const char *
+counts_from(const struct cpu_id *id, int kernel)
+{
+	if (kernel)
+		return id->hypervisor
+		    ? "kernel (the vCPUs the hypervisor gives)"
+		    : "kernel";
+	if (id->cores <= 0 && id->logical <= 0)
+		return "none";
+	if (id->hypervisor)
+		return "hypervisor (its CPUID leaves, not this guest's vCPUs)";
+	return strcmp(id->source, "cpuinfo") == 0 ? "cpuinfo" : "cpuid";
+}
+
+/* What the identification trusts, and what contradicts what. */
+static void
+print_trust(FILE *out, const struct cpu_id *id, int kernel)
+{
+	print_text(out, "generation_from", id->generation_from, "none");
+	print_text(out, "doubts", id->doubts, "none");
+	fprintf(out, "caches_from: %s\n", caches_from(id));
+	fprintf(out, "counts_from: %s\n", counts_from(id, kernel));
+}
+
 /*
  * The report's fields. Where libcpuid's figures meet something that
  * contradicts them (benchtop's own table of families, the kernel's CPU
@@ -241,6 +279,7 @@ print_fields(FILE *out, const struct cpu_id *id, int kcores, int klogical)
 	fprintf(out, "server: %s\n", id->cls.server ? "yes" : "no");
 	fprintf(out, "name: %s\n", id->cls.name);
 	print_text(out, "source", id->source, "none");
+	print_trust(out, id, kernel);
 	fprintf(out,
 	    "from: vendor to brand, codename and caches: %s; cores and "
 	    "logical: %s; class to name: benchtop's table of families and "

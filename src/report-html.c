@@ -216,6 +216,8 @@ machine_section(FILE *f, const struct html_page *p)
 	    m->cpu.vendor, m->cpu.cpus_online);
 	dl_item(f, "CPU", buf);
 	dl_item(f, "Class", m->class_name);
+	if (m->cpu.doubts[0] != '\0')
+		dl_item(f, "Doubts", m->cpu.doubts);
 	clocks_text(m, buf, sizeof buf);
 	dl_item(f, "Clocks", buf);
 	(void)snprintf(buf, sizeof buf, "%s%s",

@@ -111,6 +111,8 @@ json_machine(FILE *f, const struct machine *m)
 	kv_str(f, ", ", "cpu_class", m->class_id);
 	kv_str(f, ", ", "cpu_class_name", m->class_name);
 	kv_int(f, "hypervisor", c->hypervisor, 1);
+	kv_str(f, ", ", "cpu_generation_from", c->generation_from);
+	kv_str(f, ", ", "cpu_doubts", c->doubts[0] ? c->doubts : NULL);
 	kv_int(f, "cpus", c->cpus_online, 1);
 	kv_num(f, "tsc_hz", m->clock.tsc_hz > 0 ? m->clock.tsc_hz : NAN);
 	kv_num(f, "core_hz", m->clock.core_hz > 0 ? m->clock.core_hz : NAN);

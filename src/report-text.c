@@ -57,11 +57,10 @@ text_header(FILE *f, const struct report *r)
 	    m->kernel, m->arch);
 	fprintf(f,
 	    "CPU:   %s, %s (%s family %d model %d stepping %d), "
-	    "%d CPUs%s\n",
+	    "%d CPUs%s%s\n",
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
 	    m->cpu.vendor, m->cpu.family, m->cpu.model, m->cpu.stepping,
-	    m->cpu.cpus_online,
-	    m->cpu.hypervisor ? ", under a hypervisor" : "");
+	    m->cpu.cpus_online, m->cpu.doubts[0] ? ", " : "", m->cpu.doubts);
 	fprintf(f, "Clock: TSC %.3f GHz, core %s%s, cycles %s%s%s%s\n",
 	    c->tsc_hz / 1e9, cycles_core_text(c, core, sizeof core),
 	    clock_end_text(m, end, sizeof end), cycles_source_name(c->source),

@@ -288,9 +288,134 @@ test_cpuinfo_arm(void)
 	        strcmp(id.cls.name, "Unknown") == 0);
 }
 
+/* A whole file, NUL-terminated (malloc'd), or NULL. */
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	long len;
+
+	if (f == NULL)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
+	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)len + 1)))
+		buf[fread(buf, 1, (size_t)len, f)] = '\0';
+	(void)fclose(f);
+	return buf;
+}
+
+/* The guest: model 167 (Rocket Lake's) with AMX, under KVM. */
+static void
+test_cpuinfo_template(void)
+{
+	const char *top = getenv("top_srcdir");
+	char path[512], *text;
+	struct cpu_id id;
+
+	(void)snprintf(path, sizeof path,
+	    "%s/tests/fixtures/cpu/intel-kvm-model-167-amx.cpuinfo",
+	    top != NULL && top[0] != '\0' ? top : "..");
+	if (!CHECK(path, (text = slurp(path)) != NULL))
+		return;
+	cpu_parse_cpuinfo(text, &id);
+	free(text);
+	CHECK("template cpuinfo: the features, the hypervisor",
+	    id.features ==
+	            (CPU_AGE_AVX512F | CPU_AGE_AVX512_FP16 | CPU_AGE_AMX) &&
+	        id.hypervisor);
+	if (!CHECK("template cpuinfo: what contradicts what",
+	        strcmp(id.doubts,
+	            "model 167 says Rocket Lake; AMX and AVX512-FP16 say "
+	            "Sapphire Rapids or later; under a hypervisor") == 0))
+		printf("     got '%s'\n", id.doubts);
+	CHECK("template cpuinfo: the class from the features",
+	    strcmp(id.cls.id, "core") == 0 &&
+	        strcmp(id.cls.name, "Xeon (Sapphire Rapids or later)") == 0 &&
+	        strcmp(id.model_generation, "Rocket Lake") == 0 &&
+	        strcmp(id.generation_from, "features (AMX)") == 0);
+}
+
+/* Planted identifications against cpu_trust_judge(). */
+static void
+test_trust(void)
+{
+	static const struct {
+		const char *vendor;
+		int family, model;
+		unsigned features;
+		int hypervisor;
+		const char *name, *from, *doubts;
+	} t[] = {
+		{ INTEL, 6, 0xA7, CPU_AGE_AMX, 0,
+		    "Core (Sapphire Rapids or later)", "features (AMX)",
+		    "model 167 says Rocket Lake; AMX says Sapphire Rapids or "
+		    "later" },
+		{ INTEL, 6, 0xA7, CPU_AGE_AVX512_FP16, 1,
+		    "Core (Sapphire Rapids or later)", "features (AVX512-FP16)",
+		    "model 167 says Rocket Lake; AVX512-FP16 says Sapphire "
+		    "Rapids or later; under a hypervisor" },
+		/* Rocket Lake has AVX-512F: no Intel rule reads it. */
+		{ INTEL, 6, 0xA7, CPU_AGE_AVX512F, 0, "Core (Rocket Lake)",
+		    "model", "" },
+		{ INTEL, 6, 0x8F, CPU_AGE_AMX | CPU_AGE_AVX512_FP16, 1,
+		    "Core (Sapphire Rapids)", "model", "under a hypervisor" },
+		{ INTEL, 6, 0x97, CPU_AGE_AVX512_FP16, 0, "Core (Alder Lake)",
+		    "model", "" },
+		/* A model the table lacks: the features name it, no doubt. */
+		{ INTEL, 6, 0xFE, CPU_AGE_AMX, 0,
+		    "Core (Sapphire Rapids or later)", "features (AMX)", "" },
+		{ AMD, 0x17, 0x31, CPU_AGE_AVX512F, 1, "Zen 4 or later",
+		    "features (AVX-512)",
+		    "model 49 says Zen 2; AVX-512 says Zen 4 or later; under a "
+		    "hypervisor" },
+		{ AMD, 0x1A, 0x02, CPU_AGE_AVX512F, 1, "Zen 5", "model",
+		    "under a hypervisor" },
+		{ INTEL, 6, 0x07, 0, 0, "P6", "model", "" },
+		{ "", 0, 0, 0, 0, "Unknown", "none", "" },
+	};
+
+	for (size_t i = 0; i < NELEM(t); i++) {
+		struct cpu_id id;
+
+		memset(&id, 0, sizeof id);
+		(void)snprintf(id.vendor, sizeof id.vendor, "%s", t[i].vendor);
+		id.family = t[i].family;
+		id.model = t[i].model;
+		id.features = t[i].features;
+		id.hypervisor = t[i].hypervisor;
+		cpu_classify(id.vendor, id.family, id.model, "", &id.cls);
+		cpu_trust_judge(&id);
+		if (!CHECK("trust: class, whence, doubts",
+		        strcmp(id.cls.name, t[i].name) == 0 &&
+		            strcmp(id.generation_from, t[i].from) == 0 &&
+		            strcmp(id.doubts, t[i].doubts) == 0))
+			printf("     %zu: '%s' '%s' '%s'\n", i, id.cls.name,
+			    id.generation_from, id.doubts);
+	}
+}
+
+/* Feature words and leaf 7 bits. */
+static void
+test_features(void)
+{
+	CHECK("flags: amx_tile, avx512_fp16, avx512f; not amx_bf16 alone",
+	    cpu_trust_features_flags("sse avx512f amx_tile avx512_fp16\n") ==
+	            (CPU_AGE_AVX512F | CPU_AGE_AMX | CPU_AGE_AVX512_FP16) &&
+	        cpu_trust_features_flags("avx512fx amx_bf16\namx_tile") == 0);
+	CHECK("leaf 7: EBX[16], EDX[23], EDX[24]",
+	    cpu_trust_features_cpuid(1u << 16, 0) == CPU_AGE_AVX512F &&
+	        cpu_trust_features_cpuid(0, 1u << 23) == CPU_AGE_AVX512_FP16 &&
+	        cpu_trust_features_cpuid(0, 1u << 24) == CPU_AGE_AMX &&
+	        cpu_trust_features_cpuid(~(1u << 16), ~(3u << 23)) == 0);
+}
+
 int
 main(void)
 {
+	test_trust();
+	test_features();
+	test_cpuinfo_template();
 	test_classify();
 	test_signature();
 	test_cpuinfo_p3();
