@@ -133,6 +133,7 @@ void
 cpu_parse_cpuinfo(const char *text, struct cpu_id *id)
 {
 	const char *line = text;
+	uint64_t midr;
 
 	cpu_reset(id);
 	/* Only the first processor block: they all describe one model. */
@@ -146,6 +147,8 @@ cpu_parse_cpuinfo(const char *text, struct cpu_id *id)
 	(void)snprintf(id->source, sizeof id->source, "cpuinfo");
 	cpu_classify(id->vendor, id->family, id->model, id->brand, &id->cls);
 	cpu_trust_judge(id);
+	if (id->vendor[0] == '\0' && cpu_arm_parse_cpuinfo(text, &midr) == 0)
+		cpu_arm_decode_midr(midr, id);
 }
 
 /* A cache index of cpu0 from sysfs: its level, type and size ("32K"). */
@@ -198,11 +201,14 @@ identify_from_cpuinfo(struct cpu_id *id)
 {
 	char text[CPUINFO_MAX];
 
-	if (machine_file_read("/", "/proc/cpuinfo", text, sizeof text) !=
+	if (machine_file_read("/", "/proc/cpuinfo", text, sizeof text) ==
 	    MACHINE_FILE_OK)
-		return;
-	cpu_parse_cpuinfo(text, id);
+		cpu_parse_cpuinfo(text, id);
 	caches_from_sysfs(id);
+#if defined(__aarch64__) || defined(__arm__)
+	/* The kernel's whole MIDRs, each CPU's: a mixed machine's too. */
+	(void)cpu_arm_read_midr("/sys/devices/system/cpu", id);
+#endif
 }
 
 #ifdef HAVE_LIBCPUID

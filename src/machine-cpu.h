@@ -49,7 +49,7 @@ struct cpu_id {
 	char generation_from[40];
 	char doubts[160];
 	int cpus_online;      /* 0 for a dump */
-	char source[16];      /* "libcpuid", "cpuinfo" or "dump" */
+	char source[16];      /* "libcpuid", "cpuinfo", "midr" or "dump" */
 	struct cpu_class cls; /* cpu_classify() of the fields above */
 };
 
@@ -107,6 +107,27 @@ unsigned cpu_trust_features_flags(const char *flags);
  * is; where the model names none, the features name it. Pure.
  */
 void cpu_trust_judge(struct cpu_id *id);
+
+/*
+ * arm64 (machine-cpu-arm.c). Fill id from a MIDR_EL1 value: vendor the
+ * implementer ("ARM", "Apple"...), family the architecture field, model
+ * the part number, ext_model the variant, stepping the revision, brand
+ * "ARM Neoverse N1 r3p1", class other and generation the core's name
+ * where the table has it. Pure.
+ */
+void cpu_arm_decode_midr(uint64_t midr, struct cpu_id *id);
+
+/* The MIDR that /proc/cpuinfo's "CPU implementer", "CPU part"... lines
+ * of its first block spell: 0, or -1 when it has none (not arm64). */
+int cpu_arm_parse_cpuinfo(const char *text, uint64_t *midr);
+
+/*
+ * Every CPU's cpu_dir/cpuN/regs/identification/midr_el1 (cpu_dir is
+ * /sys/devices/system/cpu): id named from CPU 0's, a mixed machine's
+ * brand naming each core ("ARM Cortex-A76 + Cortex-A55"), source "midr".
+ * 0, or -1 when there is no such file.
+ */
+int cpu_arm_read_midr(const char *cpu_dir, struct cpu_id *id);
 
 /* The clock a brand string names ("... CPU @ 2.40GHz", "... 850MHz"), in
  * Hz; 0 where it names none. Pure. */

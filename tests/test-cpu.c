@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,10 +283,72 @@ test_cpuinfo_arm(void)
 	struct cpu_id id;
 
 	cpu_parse_cpuinfo(cpuinfo_arm, &id);
-	CHECK("arm64 cpuinfo: no vendor, class unknown",
-	    id.vendor[0] == '\0' && id.family == 0 && id.brand[0] == '\0' &&
-	        strcmp(id.cls.id, "unknown") == 0 &&
-	        strcmp(id.cls.name, "Unknown") == 0);
+	if (!CHECK("arm64 cpuinfo: the MIDR's fields, Neoverse N1",
+	        strcmp(id.vendor, "ARM") == 0 && id.family == 15 &&
+	            id.model == 0xd0c && id.ext_model == 3 &&
+	            id.stepping == 1 &&
+	            strcmp(id.brand, "ARM Neoverse N1 r3p1") == 0 &&
+	            strcmp(id.cls.id, "other") == 0 &&
+	            strcmp(id.cls.name, "Neoverse N1") == 0 &&
+	            strcmp(id.source, "cpuinfo") == 0))
+		printf("     '%s' %d 0x%x '%s' '%s'\n", id.vendor, id.family,
+		    (unsigned)id.model, id.brand, id.cls.name);
+}
+
+/* MIDR values: known parts, an unknown part, an unknown implementer. */
+static void
+test_midr(void)
+{
+	static const struct {
+		uint64_t midr;
+		const char *vendor, *brand, *name;
+	} t[] = {
+		{ 0x413fd0c1, "ARM", "ARM Neoverse N1 r3p1", "Neoverse N1" },
+		{ 0x410fd4f1, "ARM", "ARM Neoverse V2 r0p1", "Neoverse V2" },
+		{ 0x611f0221, "Apple", "Apple M1 Icestorm r1p1",
+		    "M1 Icestorm" },
+		{ 0x410ffff0, "ARM", "ARM part 0xfff r0p0", "Other" },
+		{ 0x990f0010, "0x99", "0x99 part 0x001 r0p0", "Other" },
+	};
+	struct cpu_id id;
+
+	for (size_t i = 0; i < NELEM(t); i++) {
+		memset(&id, 0, sizeof id);
+		cpu_arm_decode_midr(t[i].midr, &id);
+		if (!CHECK("MIDR: implementer, brand, class",
+		        strcmp(id.vendor, t[i].vendor) == 0 &&
+		            strcmp(id.brand, t[i].brand) == 0 &&
+		            strcmp(id.cls.name, t[i].name) == 0 &&
+		            strcmp(id.cls.id, "other") == 0))
+			printf("     '%s' '%s' '%s'\n", id.vendor, id.brand,
+			    id.cls.name);
+	}
+}
+
+/* The kernel's MIDRs from fixture trees: a mixed machine (four A55s,
+ * then A76s of two variants), and a tree without them. */
+static void
+test_midr_sysfs(void)
+{
+	const char *top = getenv("top_srcdir");
+	char dir[512];
+	struct cpu_id id;
+
+	(void)snprintf(dir, sizeof dir, "%s/tests/fixtures/cpu/sys-arm64-mixed",
+	    top != NULL && top[0] != '\0' ? top : "..");
+	memset(&id, 0, sizeof id);
+	if (!CHECK("sysfs MIDR: read",
+	        cpu_arm_read_midr(dir, &id) == 0 &&
+	            strcmp(id.source, "midr") == 0))
+		return;
+	if (!CHECK("sysfs MIDR: CPU 0 names it, each core once",
+	        strcmp(id.brand, "ARM Cortex-A55 + Cortex-A76") == 0 &&
+	            strcmp(id.cls.name, "Cortex-A55") == 0 &&
+	            id.model == 0xd05 && id.ext_model == 2))
+		printf("     '%s' '%s'\n", id.brand, id.cls.name);
+	(void)snprintf(dir, sizeof dir, "%s/tests/fixtures/cpu",
+	    top != NULL && top[0] != '\0' ? top : "..");
+	CHECK("sysfs MIDR: none is -1", cpu_arm_read_midr(dir, &id) == -1);
 }
 
 /* A whole file, NUL-terminated (malloc'd), or NULL. */
@@ -415,6 +478,8 @@ main(void)
 {
 	test_trust();
 	test_features();
+	test_midr();
+	test_midr_sysfs();
 	test_cpuinfo_template();
 	test_classify();
 	test_signature();
