@@ -397,6 +397,18 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 }
 
 const char *
+judge_kind_name(enum judge_kind k)
+{
+	static const char *const names[JUDGE_KIND_COUNT] = {
+		[JUDGE_KIND_LOOP] = "CPU-bound loops",
+		[JUDGE_KIND_MEMORY] = "memory bandwidth",
+		[JUDGE_KIND_SYSTEM] = "system paths",
+	};
+
+	return (unsigned)k < JUDGE_KIND_COUNT ? names[k] : "?";
+}
+
+const char *
 judge_ratio_text(double ratio, char *buf, size_t size)
 {
 	double x = ratio >= 1 ? ratio : 1 / ratio;

@@ -181,6 +181,8 @@ void judge_kinds_of(const double *logs, const enum judge_kind *kinds, size_t n,
  * shift: the kind moved as a whole, and the row moved its way. */
 int judge_moved_with_kind(const struct judge_kinds *k, enum judge_kind kind,
     double lr, double log_shift, double floor_log);
+/* "CPU-bound loops", "memory bandwidth", "system paths". */
+const char *judge_kind_name(enum judge_kind k);
 /* A speed ratio in words: "1.46x slower", "2.10x faster", "same". */
 const char *judge_ratio_text(double ratio, char *buf, size_t size);
 

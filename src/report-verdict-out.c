@@ -25,12 +25,6 @@ struct row_out {
 	struct judge_line l;
 };
 
-static const char *const kind_names[JUDGE_KIND_COUNT] = {
-	[JUDGE_KIND_LOOP] = "CPU-bound loops",
-	[JUDGE_KIND_MEMORY] = "memory bandwidth",
-	[JUDGE_KIND_SYSTEM] = "system paths",
-};
-
 /* Why test i cannot be compared, or NULL. */
 static const char *
 why_not(const struct test_result *r, const struct compare_ref *c, size_t nnow)
@@ -92,7 +86,7 @@ machine_words(const struct verdict_report *vr, const struct judge_machine *m,
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
 		if (m->kind_tests[k] > 0 && len < sizeof kinds)
 			len += (size_t)snprintf(kinds + len, sizeof kinds - len,
-			    "; %s %s (%zu)", kind_names[k],
+			    "; %s %s (%zu)", judge_kind_name(k),
 			    judge_ratio_text(m->kind_shift[k], ratio,
 			        sizeof ratio),
 			    m->kind_tests[k]);
@@ -131,7 +125,7 @@ kind_words(const struct verdict_report *vr, const struct row_out *o,
 	judge_ratio_text(m->kind_shift[k] / m->shift, ratio, sizeof ratio);
 	len = (size_t)snprintf(buf, size,
 	    "%s %s than the machine's shift as a whole (%zu tests:",
-	    kind_names[k], ratio, m->kind_tests[k]);
+	    judge_kind_name(k), ratio, m->kind_tests[k]);
 	for (size_t i = 0; i < vr->n && len < size; i++)
 		if (o[i].l.by_kind && (int)judge_kind_of(o[i].r->test) == k)
 			len += (size_t)snprintf(buf + len, size - len, " %s",
@@ -291,7 +285,7 @@ json_kinds(FILE *f, const struct judge_machine *m)
 	fprintf(f, ",\"kinds\":[");
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
 		fprintf(f, "%s{\"kind\":", k ? "," : "");
-		report_json_string(f, kind_names[k]);
+		report_json_string(f, judge_kind_name(k));
 		json_ratio(f, "shift", m->kind_shift[k]);
 		fprintf(f, ",\"tests\":%zu,\"moved\":%d}", m->kind_tests[k],
 		    m->kind_moved[k]);
