@@ -43,7 +43,10 @@ enum col {
  * outlast the history, which the detail screen shows in full. SPARK and
  * STATUS take what is left, STATUS at least "noisy 100%" or "first
  * look" whole. 80 columns hold TEST VALUE UNIT NS/OP HISTORY VS REF
- * STATUS; with two references, TEST VALUE UNIT VS A VS B B/A STATUS.
+ * STATUS; with two references, TEST VALUE UNIT VS A VS B B/A STATUS;
+ * after b, TEST VALUE UNIT VS BASELINE STATUS: the verdict never goes.
+ * 120 columns after b keep CYC/OP (cycles are what the story is told
+ * in) and lose CV% first, then the index.
  */
 static const struct column {
 	const char *title;
@@ -54,15 +57,15 @@ static const struct column {
 	[COL_VALUE] = { "VALUE", 9, 0 },
 	[COL_UNIT] = { "UNIT", 7, 0 },
 	[COL_NS] = { "NS/OP", 9, 5 },
-	[COL_CYC] = { "CYC/OP", 9, 9 },
+	[COL_CYC] = { "CYC/OP", 9, 7 },
 	[COL_SPARK] = { "HISTORY", 10, 6 },
-	[COL_SPREAD] = { "CV%", 6, 8 },
+	[COL_SPREAD] = { "CV%", 6, 9 },
 	[COL_DELTA] = { "VS BASELINE", 20, 2 },
 	[COL_REF] = { "VS REF", 7, 3 },
 	[COL_REF_B] = { "VS B", 7, 3 },
 	[COL_B_VS_A] = { "B/A", 7, 3 },
 	/* BYTE 3.11's result / baseline, on its six rows (ui-story.c). */
-	[COL_INDEX] = { "INDEX", 6, 7 },
+	[COL_INDEX] = { "INDEX", 6, 8 },
 	[COL_STATUS] = { "STATUS", 10, 2 }, /* "noisy 100%", "first look" */
 };
 
@@ -340,8 +343,9 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		attroff(A_REVERSE);
 }
 
-/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  moved: 1 better, 0 worse
- * (max +12.3% lmbench.stat)": the group at a glance. */
+/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  5 WORSE, 0 better (most
+ * open_close 2.01x slower)": the group at a glance, its change as the
+ * rows say it. */
 static void
 format_group(const struct view_group *g, char *buf, size_t size)
 {
@@ -359,10 +363,15 @@ format_group(const struct view_group *g, char *buf, size_t size)
 	if (g->noisy)
 		k += snprintf(buf + k, size - (size_t)k, "  %zu noisy",
 		    g->noisy);
-	if (g->max_delta_id != NULL)
+	if (g->max_delta_id != NULL) {
+		const char *dot = strchr(g->max_delta_id, '.');
+		char ratio[24];
+
 		(void)snprintf(buf + k, size - (size_t)k,
-		    "  moved: %zu better, %zu worse (max %+.1f%% %s)",
-		    g->better, g->worse, g->max_delta_pct, g->max_delta_id);
+		    "  %zu WORSE, %zu better (most %s %s)", g->worse, g->better,
+		    dot ? dot + 1 : g->max_delta_id,
+		    judge_ratio_text(g->max_ratio, ratio, sizeof ratio));
+	}
 }
 
 /* The column where column c starts under layout l. */

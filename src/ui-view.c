@@ -399,9 +399,12 @@ group_count(struct view_group *g, const struct view_row *r)
 		return;
 	g->better += r->significant && r->better;
 	g->worse += r->significant && !r->better;
+	if (!(r->change_ratio > 0))
+		return;
 	if (g->max_delta_id == NULL ||
-	    fabs(r->delta_pct) > fabs(g->max_delta_pct)) {
+	    fabs(log(r->change_ratio)) > fabs(log(g->max_ratio))) {
 		g->max_delta_pct = r->delta_pct;
+		g->max_ratio = r->change_ratio;
 		g->max_delta_id = r->test->id;
 	}
 }

@@ -114,6 +114,7 @@ struct view_group {
 	size_t noisy;             /* rows whose status says noisy */
 	size_t better, worse;     /* significant changes against the baseline */
 	double max_delta_pct;     /* the largest change, signed */
+	double max_ratio;         /* ...as a speed ratio (> 1 faster) */
 	const char *max_delta_id; /* its test, or NULL */
 };
 

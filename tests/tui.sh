@@ -91,6 +91,16 @@ if grep -Eq '^lmbench\.null_call .*(same|x slower|x faster) (±[0-9]+%|±wide|be
     "$work/screen"; then ok; else
 	fail_screen "the delta keeps its bar or verdict"
 fi
+# 120 columns after b keep the cycles and the verdict; 80 keep the
+# verdict (CV% and the history go first).
+shows "120 columns after b: CYC/OP and VS BASELINE" "TEST .*CYC/OP .*VS BASELINE"
+T resize-window -x 80 -y 30
+shows "80 columns after b: the verdict's column" "^TEST .*VS BASELINE"
+if wait_for '^lmbench\.null_call .*\(same\|x slower\|x faster\) \(±[0-9]*%\|±wide\|better\|WORSE\)' 5
+then ok; else
+	fail_screen "80 columns: every row's change whole"
+fi
+T resize-window -x 120 -y 40
 
 T send-keys u
 if wait_for "placement same" 3; then ok; else fail_screen "u: placement same"; fi
