@@ -130,14 +130,14 @@ while [ "$r" -le "$ROUNDS" ]; do
 		sleep 10
 	fi
 	cap
-	grep -q '^sentinel ' "$tmp/screen" && sleep 62 # the last one's line
+	was=$(grep '^sentinel ' "$tmp/screen") # a line before: not the hog's
 	taskset -c "$cpu" sh -c 'while :; do :; done' &
 	hog=$!
 	t0=$(now)
 	while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 		sleep 0.5
 		cap
-		if grep -q '^sentinel ' "$tmp/screen"; then
+		if grep '^sentinel ' "$tmp/screen" | grep -qvxF -- "${was:-@}"; then
 			line=$(since "$t0")
 			break
 		fi

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench-context.h"
 #include "ui.h"
@@ -184,7 +185,9 @@ sentinel_fire(struct ui *ui, struct ui_rerun *r, size_t k, double q,
     uint64_t now_ns)
 {
 	const struct view_row *row = &ui->rows[r->sentinel_row[k]];
-	char ratio[24];
+	char ratio[24], at[16];
+	time_t t = time(NULL);
+	struct tm tm;
 	size_t n;
 
 	r->fired_dir[k] = q < 1 ? -1 : 1;
@@ -194,10 +197,13 @@ sentinel_fire(struct ui *ui, struct ui_rerun *r, size_t k, double q,
 		    ui->rows[i].test);
 	n = urge_ranked(ui, r);
 	(void)judge_ratio_text(q, ratio, sizeof ratio);
+	if (localtime_r(&t, &tm) == NULL ||
+	    strftime(at, sizeof at, "%H:%M:%S", &tm) == 0)
+		(void)snprintf(at, sizeof at, "?");
 	(void)snprintf(r->line, sizeof r->line,
 	    "sentinel %s %s than its slices before (%.0f%% of its samples "
-	    "disturbed): its kind's %zu rows run again",
-	    row->test->id, ratio, row->recent_noisy, n);
+	    "disturbed) at %s: its kind's %zu rows run again",
+	    row->test->id, ratio, row->recent_noisy, at, n);
 	r->line_ns = now_ns;
 	(void)snprintf(r->mark, sizeof r->mark, "%s %s",
 	    strchr(row->test->id, '.') + 1, ratio);
