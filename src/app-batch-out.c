@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app-batch-priv.h"
+#include "app-quick.h"
 #include "base-fatal.h"
 #include "ref-story.h"
 #include "report-html.h"
@@ -64,12 +65,19 @@ check_report(const struct batch *b)
 {
 	const double **slices = calloc(b->n + 1, sizeof *slices);
 	size_t *nslices = calloc(b->n + 1, sizeof *nslices);
+	enum judge_seq *seq =
+	    b->seq != NULL ? calloc(b->n + 1, sizeof *seq) : NULL;
 
 	for (size_t i = 0; slices && nslices && b->sliced && i < b->n; i++) {
 		slices[i] = b->sliced[i].median;
 		nslices[i] = b->sliced[i].nslices;
 	}
+	for (size_t i = 0; seq != NULL && i < b->n; i++)
+		seq[i] = seq_judge_of(b->seq[i]);
 	return (struct verdict_report){
+		.sequential = seq,
+		.quick_s = b->quick_s,
+		.quick_budget_s = QUICK_BUDGET_S,
 		.rd = &b->ref,
 		.machine = b->ref_index,
 		.r = b->results,
@@ -103,6 +111,7 @@ check_verdicts(const struct batch *b, struct html_page *p)
 	}
 	free((void *)vr.slices);
 	free((void *)vr.nslices);
+	free((void *)vr.sequential);
 }
 
 /* --html FILE: the same report as one page; 0 or an exit code. */
@@ -175,6 +184,7 @@ batch_out_report(struct batch *b)
 
 		free((void *)vr.slices);
 		free((void *)vr.nslices);
+		free((void *)vr.sequential);
 		if (rc < 0) {
 			fatal_say(NULL, "out of memory");
 			return EXIT_RUNTIME;
@@ -260,9 +270,12 @@ int
 batch_out_save(struct batch *b, char *err, size_t size)
 {
 	struct profile_test *per = calloc(b->n + 1, sizeof *per);
-	struct profile_run run = { b->o->seconds, SLICES_ROUNDS };
+	struct profile_run run = { b->o->seconds, SLICES_ROUNDS, NULL };
 	int rc;
 
+	if (b->o->quick)
+		run = (struct profile_run){ b->quick_s, QUICK_SAVE_SLICES,
+			BATCH_QUICK_SOURCE };
 	if (per == NULL) {
 		(void)snprintf(err, size, "--save: out of memory");
 		return -1;
@@ -272,5 +285,11 @@ batch_out_save(struct batch *b, char *err, size_t size)
 	rc = profile_save(b->o->save, &b->machine, b->machine.class_id,
 	    b->results, per, &run, b->n, err, size);
 	free(per);
+	if (rc == 0 && b->o->quick)
+		fprintf(stderr,
+		    "benchtop: quick profile '%s' saved: %zu tests, %d slices "
+		    "each, in %.1f s; check it with --check %s --quick\n",
+		    b->o->save, b->n, QUICK_SAVE_SLICES, b->quick_s,
+		    b->o->save);
 	return rc;
 }

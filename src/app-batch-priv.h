@@ -15,6 +15,7 @@
 #include "machine.h"
 #include "measure-harness.h"
 #include "measure-runner.h"
+#include "measure-sequential.h"
 #include "measure-slices.h"
 #include "ref-compare.h"
 #include "ref-data.h"
@@ -43,7 +44,13 @@ struct batch {
 	char *check_list;      /* --only of --check, malloc'd */
 	struct kept *kept;     /* --html: each test's samples, or NULL */
 	struct slices *sliced; /* --save, --check: each test's slices */
+	enum seq_state *seq;   /* --quick: each test's, SEQ_GOING first */
+	double quick_s;        /* --quick: the run's wall time, seconds */
+	size_t quick_rounds;   /* --quick: the rounds it took */
 };
+
+/* The profile's `source` of a quick profile (--save --quick). */
+#define BATCH_QUICK_SOURCE "benchtop --quick"
 
 /* story_check's "done, nothing to run": batch_run exits 0. */
 #define STORY_NOTHING_TO_RUN (-1)

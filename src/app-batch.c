@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "app-batch-priv.h"
+#include "app-quick.h"
 #include "base-fatal.h"
 #include "base-threads.h"
 #include "base-tmpdir.h"
@@ -48,7 +49,8 @@ prepare_harness(struct batch *b)
 	cycles_measure(&info);
 	machine_probe(&b->machine, &info);
 	runner_thread_harness(&b->harness, &b->counter, &b->machine.clock,
-	    (uint64_t)(b->o->sample_ms * 1e6));
+	    (uint64_t)((b->o->quick ? QUICK_SAMPLE_MS : b->o->sample_ms) *
+	        1e6));
 }
 
 /*
@@ -148,7 +150,9 @@ run_all(void *arg)
 		.mem_bytes = (size_t)b->o->mem_mib << 20,
 		.stop = b->stop,
 	};
-	for (int pass = 0; pass < 2; pass++)
+	if (b->o->quick)
+		quick_run(b);
+	for (int pass = 0; pass < 2 && !b->o->quick; pass++)
 		run_pass(b, &cfg, pass, &done);
 	for (size_t i = 0; b->sliced != NULL && i < b->n; i++)
 		finish_sliced(b, i);
@@ -184,6 +188,8 @@ select_tests(struct batch *b)
 		only = report_seed_tests(b->o->report);
 	if (only == NULL && b->o->story != NULL)
 		only = b->check_list = story_test_list(&b->ref, b->refs);
+	if (only == NULL && b->o->quick && b->o->save != NULL)
+		only = quick_test_list();
 	if (only == NULL && b->o->check) {
 		only = b->check_list = verdict_test_list(&b->ref, b->ref_index);
 		if (only == NULL) {
@@ -202,6 +208,30 @@ select_tests(struct batch *b)
 		return EXIT_USAGE;
 	}
 	return 0;
+}
+
+/* --check --quick takes a quick profile, --check a full one: figures
+ * taken the other way differ by more than a machine does. */
+static int
+check_quick(const struct batch *b)
+{
+	const char *src =
+	    b->o->check == NULL ? NULL : b->ref.machines[b->ref_index].source;
+	int quick = src != NULL && strcmp(src, BATCH_QUICK_SOURCE) == 0;
+
+	if (b->o->check == NULL || quick == b->o->quick)
+		return 0;
+	if (quick)
+		fatal_sayf("--check: '%.64s' is a quick profile (saved with "
+		           "--save --quick): check it with --check %.64s "
+		           "--quick",
+		    b->o->check, b->o->check);
+	else
+		fatal_sayf("--check --quick: '%.64s' is not a quick profile "
+		           "(saved without --quick): check it without "
+		           "--quick, or save one with --save NAME --quick",
+		    b->o->check);
+	return EXIT_USAGE;
 }
 
 /* The reference data and machine; 0 or an exit code after a message. */
@@ -229,7 +259,7 @@ load_reference(struct batch *b)
 		rc = -2;
 	}
 	if (rc == 0)
-		return 0;
+		return check_quick(b);
 	/* compare_load speaks of --ref: name the flag the user gave. */
 	if (b->o->story != NULL && strncmp(err, "--ref:", 6) == 0)
 		fatal_sayf("--story:%s", err + 6);
@@ -313,7 +343,8 @@ batch_run(const struct opts *o, atomic_int *stop)
 	if ((o->html != NULL &&
 	        (b.kept = calloc(b.n, sizeof *b.kept)) == NULL) ||
 	    ((o->save != NULL || o->check != NULL) &&
-	        (b.sliced = calloc(b.n, sizeof *b.sliced)) == NULL)) {
+	        (b.sliced = calloc(b.n, sizeof *b.sliced)) == NULL) ||
+	    (o->quick && (b.seq = calloc(b.n, sizeof *b.seq)) == NULL)) {
 		fatal_say(NULL, "out of memory");
 		tmpdir_remove(b.tmpdir);
 		rc = EXIT_RUNTIME;
@@ -342,6 +373,7 @@ out:
 	for (size_t i = 0; b.sliced != NULL && i < b.n; i++)
 		slices_free(&b.sliced[i]);
 	free(b.sliced);
+	free(b.seq);
 	free(b.tests);
 	free(b.results);
 	return rc;
