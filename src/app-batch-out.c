@@ -86,6 +86,7 @@ check_report(const struct batch *b)
 		.n = slices && nslices ? b->n : 0,
 		.tolerance_pct = b->o->tolerance_pct,
 		.format = b->o->format,
+		.host = &b->machine,
 	};
 }
 

@@ -154,7 +154,9 @@ const char opts_usage[] =
     "                        exit 3 when one is slower beyond the machine's\n"
     "                        shift, 5 when a kind of test (memory\n"
     "                        bandwidth) moved slower as a whole, 4 when\n"
-    "                        the machine as a whole is slower\n"
+    "                        the machine as a whole is slower; with\n"
+    "                        --watch, the verdicts of the live slices go\n"
+    "                        to --listen and --openmetrics-file\n"
     "      --tolerance PCT   the smallest change --check calls slower or\n"
     "                        faster, beyond the machine's shift (default 10)\n"
     "      --save NAME       after the batch report, save its results as\n"
@@ -344,7 +346,7 @@ static const struct text_option {
 	{ OPT_REF, "--ref", offsetof(struct opts, ref),
 	    "a class, machine or profile", 0 },
 	{ OPT_CHECK, "--check", offsetof(struct opts, check),
-	    "a profile or reference machine", 1 },
+	    "a profile or reference machine", 0 }, /* batch, unless --watch */
 	{ OPT_MACHINE, "--machine", offsetof(struct opts, machine),
 	    "a reference machine id", 0 },
 	{ OPT_HTML, "--html", offsetof(struct opts, html), "a file name", 0 },
@@ -600,6 +602,8 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 	 */
 	if (o->report == SEED_LMBENCH && !o->seconds_set)
 		o->seconds = 0.3;
+	if (o->check != NULL && o->watch_s == 0)
+		want_batch(o);
 	if (o->check != NULL && (o->report != SEED_NONE || o->save != NULL)) {
 		(void)snprintf(err, size,
 		    "--check goes alone (not with "
@@ -618,11 +622,17 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 	if (o->story != NULL)
 		o->ref = o->story;
 	if (o->watch_s > 0) {
-		if (o->mode == OPTS_BATCH || o->report != SEED_NONE ||
-		    o->check) {
+		if (o->mode == OPTS_BATCH || o->report != SEED_NONE) {
 			(void)snprintf(err, size,
-			    "--watch goes without --batch, "
-			    "--report and --check");
+			    "--watch goes without --batch and --report");
+			return -1;
+		}
+		/* The live check's verdicts go to the metrics alone. */
+		if (o->check != NULL && o->listen == NULL &&
+		    o->om_file == NULL) {
+			(void)snprintf(err, size,
+			    "--check with --watch needs --listen or "
+			    "--openmetrics-file (its verdicts are metrics)");
 			return -1;
 		}
 		if (o->mode < OPTS_WATCH)

@@ -13,6 +13,7 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "report-om-check.h"
 #include "report-profile.h"
 #include "report-verdict.h"
 
@@ -409,6 +410,28 @@ write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 	}
 }
 
+/* The run's families (report_om), then the check's (om_check_write);
+ * the exit status, or -1 when out of memory (nothing printed). */
+static int
+write_om(FILE *f, const struct verdict_report *vr, const struct row_out *o,
+    const struct judge_machine *m, int status)
+{
+	struct judge_line *l = calloc(vr->n + 1, sizeof *l);
+
+	if (l == NULL)
+		return -1;
+	for (size_t i = 0; i < vr->n; i++)
+		l[i] = o[i].l;
+	if (vr->host != NULL)
+		report_om(f,
+		    &(struct report){ .machine = vr->host,
+		        .results = vr->r,
+		        .n = vr->n });
+	om_check_write(f, vr, l, m, status);
+	free(l);
+	return status;
+}
+
 /* Gather and judge into o (n rows); the exit status. */
 static int
 judge_into(const struct verdict_report *v, struct row_out *o,
@@ -467,6 +490,8 @@ verdict_write(FILE *f, const struct verdict_report *vr)
 			write_json(f, &v, o, &m, status);
 		else if (v.format == REPORT_CSV)
 			write_csv(f, &v, o);
+		else if (v.format == REPORT_OPENMETRICS)
+			status = write_om(f, &v, o, &m, status);
 		else
 			write_text(f, &v, o, &m, status);
 	}
