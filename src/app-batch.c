@@ -581,7 +581,9 @@ static int
 save_profile(struct batch *b, char *err, size_t size)
 {
 	struct profile_test *per = calloc(b->n + 1, sizeof *per);
-	struct profile_run run = { b->o->seconds, BATCH_SLICES };
+	struct profile_run run = { b->o->seconds, BATCH_SLICES,
+		b->o->sample_ms, b->o->mem_mib,
+		bench_placement_name(b->o->placement) };
 	int rc;
 
 	if (per == NULL) {
