@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base-fmt.h"
 #include "base-html.h"
 #include "report-fleet.h"
 #include "report-svg-fleet.h"
@@ -37,8 +38,9 @@ summary(FILE *f, const struct fleet_report *r)
 	char line[300];
 
 	(void)snprintf(line, sizeof line,
-	    "%zu machines, %zu tests; %zu slower and %zu faster than the fleet "
-	    "on a test, %zu kinds off as a whole; tolerance %g%%.",
+	    "%zu machines, %zu tests. Outliers: %zu slower and %zu faster "
+	    "than the fleet on a test; kinds off as a whole: %zu. Tolerance "
+	    "%g%%.",
 	    r->nmachines, r->ntests, s->slower, s->faster,
 	    s->kinds_slower + s->kinds_faster, r->tolerance_pct);
 	html_line(f, "p", NULL, line);
@@ -153,6 +155,8 @@ table_cell(FILE *f, const struct fleet_cell *c)
 static void
 table_section(FILE *f, const struct fleet_report *r)
 {
+	char med[32];
+
 	fputs("<h2>The table</h2>\n<div class=\"scroll\"><table "
 	      "class=\"fleet\">\n<tr><th>test</th><th>fleet median</th>",
 	    f);
@@ -162,8 +166,8 @@ table_section(FILE *f, const struct fleet_report *r)
 	for (size_t t = 0; t < r->ntests; t++) {
 		fputs("<tr><td>", f);
 		html_text(f, r->tests[t]->id);
-		fprintf(f, "</td><td class=\"n\">%.4g %s</td>",
-		    r->judged.tests[t].median,
+		fprintf(f, "</td><td class=\"n\">%s %s</td>",
+		    fmt_value4(med, sizeof med, r->judged.tests[t].median, 9),
 		    bench_unit_name(r->tests[t]->unit));
 		for (size_t m = 0; m < r->nmachines; m++)
 			table_cell(f, fleet_report_cell(r, t, m));

@@ -12,12 +12,13 @@
 
 #include "base-html.h"
 
-#define FC_WIDTH  1120
-#define FC_LABEL  190 /* right edge of the test names */
-#define FC_CENTER 480 /* x of ratio 1 (the fleet's median) */
-#define FC_HALF   270 /* from ratio 1 to the edge of the scale */
-#define FC_LINE   8   /* one machine's line in a row */
-#define FC_TOP    22  /* room for the scale's labels */
+#define FC_WIDTH    1120
+#define FC_LABEL    190 /* right edge of the test names */
+#define FC_CENTER   480 /* x of ratio 1 (the fleet's median) */
+#define FC_HALF     270 /* from ratio 1 to the edge of the scale */
+#define FC_LINE     8   /* one machine's line in a row */
+#define FC_TOP      22  /* room for the scale's labels */
+#define FC_TICK_GAP 40  /* the least room between two ticks' labels */
 
 /* Distinct on white, and apart from the outliers' red and green. */
 static const char *const colours[] = { "#5e35b1", "#ef6c00", "#546e7a",
@@ -88,8 +89,14 @@ fleet_axis(FILE *f, const struct svg_fleet *c, double reach, double height)
 	    "fill=\"#eceff1\"><title>within the tolerance, %.3gx each "
 	    "way</title></rect>\n",
 	    x0, FC_TOP - 4, x1 - x0, height - FC_TOP + 4, c->floor);
+	double last = fleet_x(1, reach);
+
 	fleet_tick(f, 1, reach, height, "axis");
+	/* A tick too close to the one before it would print over it. */
 	for (size_t k = 0; k < NTICKS && ticks[k] <= reach * 1.0001; k++) {
+		if (fleet_x(ticks[k], reach) - last < FC_TICK_GAP)
+			continue;
+		last = fleet_x(ticks[k], reach);
 		fleet_tick(f, 1 / ticks[k], reach, height, "grid");
 		fleet_tick(f, ticks[k], reach, height, "grid");
 	}
@@ -134,7 +141,8 @@ fleet_row_text(FILE *f, const struct svg_fleet *c, size_t t, double y)
 {
 	int said = 0;
 
-	fprintf(f, "<text x=\"%d\" y=\"%.1f\">", FC_CENTER + FC_HALF + 14, y);
+	fprintf(f, "<text x=\"%d\" y=\"%.1f\" dominant-baseline=\"middle\">",
+	    FC_CENTER + FC_HALF + 14, y);
 	for (size_t m = 0; m < c->nmachines; m++) {
 		const struct fleet_cell *x = &c->cells[t * c->nmachines + m];
 
@@ -154,7 +162,9 @@ fleet_row(FILE *f, const struct svg_fleet *c, size_t t, double reach, double y,
 {
 	fputs("<g class=\"fleet-row\" data-test=\"", f);
 	html_text(f, c->tests[t]);
-	fprintf(f, "\"><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">",
+	fprintf(f,
+	    "\"><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" "
+	    "dominant-baseline=\"middle\">",
 	    FC_LABEL, y + row_h / 2);
 	html_text(f, c->tests[t]);
 	fputs("</text>", f);
