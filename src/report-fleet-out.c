@@ -115,17 +115,11 @@ text_kinds(FILE *f, const struct fleet_report *r)
 	fputs("\nKinds off as a whole (said once; their rows that moved with "
 	      "them are marked k):\n",
 	    f);
-	for (size_t m = 0; m < r->nmachines; m++)
-		for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
-			const struct fleet_kind *fk =
-			    fleet_report_kind(r, m, k);
-
-			if (fk->moved == 0)
-				continue;
-			fleet_report_kind_text(r, fk, k, line, sizeof line);
-			fprintf(f, "  %s: %s\n", r->machines[m].label, line);
-			said++;
-		}
+	for (size_t at = 0; fleet_report_kind_off(r, &at) != NULL;
+	     at++, said++) {
+		fleet_report_kind_line(r, at, line, sizeof line);
+		fprintf(f, "  %s\n", line);
+	}
 	if (said == 0)
 		fputs("  none: on every machine each kind is the fleet's\n", f);
 }
@@ -282,28 +276,26 @@ json_machine(FILE *f, const struct fleet_report *r, size_t m)
 static void
 json_kinds(FILE *f, const struct fleet_report *r)
 {
+	const struct fleet_kind *fk;
 	const char *sep = "\n    ";
 
 	fputs("  \"kinds\": [", f);
-	for (size_t m = 0; m < r->nmachines; m++)
-		for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
-			const struct fleet_kind *fk =
-			    fleet_report_kind(r, m, k);
-
-			if (fk->moved == 0)
-				continue;
-			fprintf(f, "%s{", sep);
-			json_kv_str(f, "", "machine", r->machines[m].label);
-			json_kv_str(f, ", ", "kind", fleet_report_kind_key(k));
-			json_kv_str(f, ", ", "direction",
-			    fk->moved < 0 ? "slower" : "faster");
-			json_kv_num(f, ", ", "shift", fk->shift);
-			json_kv_num(f, ", ", "bar", fk->bar);
-			json_kv_num(f, ", ", "tests", (double)fk->tests);
-			json_kv_num(f, ", ", "beyond", (double)fk->along);
-			fputc('}', f);
-			sep = ",\n    ";
-		}
+	for (size_t at = 0; (fk = fleet_report_kind_off(r, &at)) != NULL;
+	     at++) {
+		fprintf(f, "%s{", sep);
+		json_kv_str(f, "", "machine",
+		    r->machines[at / JUDGE_KIND_COUNT].label);
+		json_kv_str(f, ", ", "kind",
+		    fleet_report_kind_key(at % JUDGE_KIND_COUNT));
+		json_kv_str(f, ", ", "direction",
+		    fk->moved < 0 ? "slower" : "faster");
+		json_kv_num(f, ", ", "shift", fk->shift);
+		json_kv_num(f, ", ", "bar", fk->bar);
+		json_kv_num(f, ", ", "tests", (double)fk->tests);
+		json_kv_num(f, ", ", "beyond", (double)fk->along);
+		fputc('}', f);
+		sep = ",\n    ";
+	}
 	fputs("],\n", f);
 }
 

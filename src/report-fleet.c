@@ -464,6 +464,27 @@ fleet_report_kind_text(const struct fleet_report *r, const struct fleet_kind *k,
 	    k->tests, k->along, r->tolerance_pct);
 }
 
+const struct fleet_kind *
+fleet_report_kind_off(const struct fleet_report *r, size_t *at)
+{
+	for (; *at < r->nmachines * JUDGE_KIND_COUNT; (*at)++)
+		if (r->judged.kinds[*at].moved != 0)
+			return &r->judged.kinds[*at];
+	return NULL;
+}
+
+void
+fleet_report_kind_line(const struct fleet_report *r, size_t at, char *buf,
+    size_t size)
+{
+	char text[200];
+
+	fleet_report_kind_text(r, &r->judged.kinds[at],
+	    (enum judge_kind)(at % JUDGE_KIND_COUNT), text, sizeof text);
+	(void)snprintf(buf, size, "%s: %s",
+	    r->machines[at / JUDGE_KIND_COUNT].label, text);
+}
+
 void
 fleet_report_shifts_text(const struct fleet_report *r, size_t m, char *buf,
     size_t size)

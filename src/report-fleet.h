@@ -79,6 +79,15 @@ const char *fleet_report_kind_name(enum judge_kind kind);
  * machine's kind is slower as a whole, else 0 (report-verdict.h). */
 int fleet_report_status(const struct fleet_report *r);
 
+/* The next kind off as a whole at or after *at (machine *at /
+ * JUDGE_KIND_COUNT, kind *at % JUDGE_KIND_COUNT), *at moved to it; NULL
+ * when there is none. */
+const struct fleet_kind *fleet_report_kind_off(const struct fleet_report *r,
+    size_t *at);
+/* "srv4: system paths 2.00x slower than the fleet (...)" of kind *at. */
+void fleet_report_kind_line(const struct fleet_report *r, size_t at, char *buf,
+    size_t size);
+
 /* "system paths 2.00x slower than the fleet (6 tests, 6 beyond 10%)". */
 void fleet_report_kind_text(const struct fleet_report *r,
     const struct fleet_kind *k, enum judge_kind kind, char *buf, size_t size);

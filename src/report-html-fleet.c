@@ -51,25 +51,18 @@ summary(FILE *f, const struct fleet_report *r)
 static void
 kinds_section(FILE *f, const struct fleet_report *r)
 {
-	char line[240], text[300];
+	const struct fleet_kind *fk;
+	char line[300];
 	size_t said = 0;
 
 	if (!r->judged.sum.can_tell)
 		return;
 	fputs("<h2>Kinds off as a whole</h2>\n<ul>\n", f);
-	for (size_t m = 0; m < r->nmachines; m++)
-		for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
-			const struct fleet_kind *fk =
-			    fleet_report_kind(r, m, k);
-
-			if (fk->moved == 0)
-				continue;
-			fleet_report_kind_text(r, fk, k, line, sizeof line);
-			(void)snprintf(text, sizeof text, "%s: %s",
-			    r->machines[m].label, line);
-			html_line(f, "li", fk->moved < 0 ? "bad" : "ok", text);
-			said++;
-		}
+	for (size_t at = 0; (fk = fleet_report_kind_off(r, &at)) != NULL;
+	     at++, said++) {
+		fleet_report_kind_line(r, at, line, sizeof line);
+		html_line(f, "li", fk->moved < 0 ? "bad" : "ok", line);
+	}
 	if (said == 0)
 		html_line(f, "li", "dim",
 		    "none: on every machine each kind of test is the fleet's");
