@@ -271,12 +271,18 @@ int
 batch_out_save(struct batch *b, char *err, size_t size)
 {
 	struct profile_test *per = calloc(b->n + 1, sizeof *per);
-	struct profile_run run = { b->o->seconds, SLICES_ROUNDS, NULL };
+	struct profile_run run = { .seconds = b->o->seconds,
+		.slices = SLICES_ROUNDS,
+		.sample_ms = b->o->sample_ms,
+		.mem_mib = b->o->mem_mib,
+		.placement = bench_placement_name(b->o->placement) };
 	int rc;
 
-	if (b->o->quick)
-		run = (struct profile_run){ b->quick_s, QUICK_SAVE_SLICES,
-			BATCH_QUICK_SOURCE };
+	if (b->o->quick) {
+		run.seconds = b->quick_s;
+		run.slices = QUICK_SAVE_SLICES;
+		run.source = BATCH_QUICK_SOURCE;
+	}
 	if (per == NULL) {
 		(void)snprintf(err, size, "--save: out of memory");
 		return -1;

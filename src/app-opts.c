@@ -48,6 +48,7 @@ enum {
 	OPT_HTML,
 	OPT_LISTEN,
 	OPT_LIST_REFS,
+	OPT_COMPARE,
 };
 
 static const struct option long_options[] = {
@@ -83,6 +84,7 @@ static const struct option long_options[] = {
 	{ "story", required_argument, NULL, OPT_STORY },
 	{ "machine", required_argument, NULL, OPT_MACHINE },
 	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
 	{ "html", required_argument, NULL, OPT_HTML },
 	{ "listen", required_argument, NULL, OPT_LISTEN },
@@ -157,6 +159,10 @@ const char opts_usage[] =
     "                        the machine as a whole is slower; with\n"
     "                        --watch, the verdicts of the live slices go\n"
     "                        to --listen and --openmetrics-file\n"
+    "      --compare PROFILE...  saved profiles of several machines side\n"
+    "                        by side (names, files or directories): each\n"
+    "                        test against the fleet's median, outliers\n"
+    "                        marked; runs nothing; exit 3 or 5 as --check\n"
     "      --tolerance PCT   the smallest change --check calls slower or\n"
     "                        faster, beyond the machine's shift (default 10)\n"
     "      --save NAME       after the batch report, save its results as\n"
@@ -185,7 +191,9 @@ const char opts_usage[] =
     "tolerated beyond the machine's shift (its kind's, when the kind\n"
     "moved as a whole); 4 --check found the machine as a whole slower, no\n"
     "test beyond it; 5 --check found a kind of test slower as a whole, no\n"
-    "test beyond it; 128+N stopped by signal N.\n";
+    "test beyond it (--compare: 3 a machine slower than the fleet on a\n"
+    "test, 5 a machine's kind slower as a whole); 128+N stopped by\n"
+    "signal N.\n";
 
 /*
  * Plain decimal: digits with at most one '.', and a digit somewhere. No
@@ -527,6 +535,12 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 	case OPT_LIST_REFS:
 		o->mode = o->mode < OPTS_REFS ? OPTS_REFS : o->mode;
 		return 0;
+	case OPT_COMPARE:
+		o->compare = arg;
+		o->mode = o->mode < OPTS_COMPARE ? OPTS_COMPARE : o->mode;
+		return *arg ? 0
+		            : bad_value(err, size, "--compare", arg,
+		                  "a profile, a file or a directory of them");
 	case OPT_NO_COLOR:
 		o->no_color = 1;
 		return 0;
@@ -701,6 +715,11 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 		return -1;
 	if (o->mode == OPTS_IDENTIFY && optind < argc)
 		o->dump = argv[optind++];
+	if (o->mode == OPTS_COMPARE) { /* the operands are profiles too */
+		o->compare_more = argv + optind;
+		o->ncompare_more = argc - optind;
+		optind = argc;
+	}
 	if (optind < argc) {
 		(void)snprintf(err, size, "unexpected argument '%.64s'",
 		    argv[optind]);

@@ -20,6 +20,7 @@ enum opts_mode {
 	OPTS_AUTO,     /* live screen on a terminal, else the batch report */
 	OPTS_BATCH,    /* --batch */
 	OPTS_WATCH,    /* --watch: the monitor without a screen */
+	OPTS_COMPARE,  /* --compare PROFILE...: profiles side by side */
 	OPTS_LIST,     /* --list */
 	OPTS_REFS,     /* --list-refs */
 	OPTS_IDENTIFY, /* --identify [RAW_DUMP] */
@@ -51,6 +52,9 @@ struct opts {
 	enum report_seed report; /* --report, or SEED_NONE */
 	const char *machine;     /* --machine ID for --report, or NULL */
 	const char *check;       /* --check PROFILE, or NULL */
+	const char *compare;     /* --compare's first profile, or NULL */
+	char *const *compare_more; /* the profiles after it (the operands) */
+	int ncompare_more;
 	const char *story;       /* --story A,B (also in ref), or NULL */
 	double tolerance_pct;    /* --tolerance, default 10 */
 	int seconds_set;         /* -t was given */

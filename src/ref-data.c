@@ -530,7 +530,10 @@ refdata_context_of(const struct refdata *rd, size_t machine,
 
 		if (c->machine != machine)
 			continue;
-		/* Shares of the run that saved it, not facts. */
+		/* Shares and options of the run that saved it, not facts
+		 * of the machine (report-profile.h). */
+		if (strncmp(c->key, "run.", 4) == 0)
+			continue;
 		if (strcmp(c->key, "steal_pct") == 0)
 			out->steal_pct = atof(c->value);
 		else if (strcmp(c->key, "irq_pct") == 0)

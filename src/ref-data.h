@@ -12,7 +12,9 @@
  *   machine_context key value
  *                       the machine's context (machine-context.h's facts:
  *                       "thp.enabled madvise"), profiles only; a machine
- *                       without these rows has no context on record
+ *                       without these rows has no context on record;
+ *                       run.* rows are the options of the run that
+ *                       saved it (report-profile.h), not facts
  * '#' lines are comments; blank lines end nothing. Values keep their text
  * exactly as the seed printed it ("20.K", "424."): `text` beside the
  * parsed `value`.
