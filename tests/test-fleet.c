@@ -508,7 +508,7 @@ test_run_rows(void)
 	struct test_result res = { 0 };
 	struct profile_test per = { { 1e6, 1.1e6, 0.9e6, 1.05e6, 0.95e6 }, 5,
 		0 };
-	struct profile_run run = { 1, 5, 25, 64, "spread" }, back;
+	struct profile_run run = { 1, 5, 25, 64, "spread", NULL }, back;
 	struct machine m;
 	struct refdata rd = { 0 };
 	struct machine_context ctx;
