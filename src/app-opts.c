@@ -29,6 +29,7 @@ enum {
 	OPT_CPU,
 	OPT_NO_COLOR,
 	OPT_QUIET_UI,
+	OPT_QUICK,
 	OPT_LOG,
 	OPT_SLICE_MS,
 	OPT_DATA,
@@ -72,6 +73,7 @@ static const struct option long_options[] = {
 	{ "delay", required_argument, NULL, 'd' },
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 	{ "quiet-ui", no_argument, NULL, OPT_QUIET_UI },
+	{ "quick", no_argument, NULL, OPT_QUICK },
 	{ "log", required_argument, NULL, OPT_LOG },
 	{ "slice-ms", required_argument, NULL, OPT_SLICE_MS },
 	{ "data", required_argument, NULL, OPT_DATA },
@@ -157,6 +159,9 @@ const char opts_usage[] =
     "                        faster, beyond the machine's shift (default 10)\n"
     "      --save NAME       after the batch report, save its results as\n"
     "                        profile NAME ($XDG_DATA_HOME/benchtop)\n"
+    "      --quick           with --save or --check: a few tests of every\n"
+    "                        kind, on every CPU at once, each stopped when\n"
+    "                        its verdict is decided: within 15 s\n"
     "      --data DIR        reference data directory (default\n"
     "                        $BENCHTOP_DATA, else the installed data)\n"
     "      --dir DIR         where the private scratch directory goes\n"
@@ -528,6 +533,9 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		o->quiet_ui = 1;
 		o->given |= OPTS_GIVEN_QUIET;
 		return 0;
+	case OPT_QUICK:
+		o->quick = 1;
+		return 0;
 	}
 	return -1;
 }
@@ -556,6 +564,29 @@ apply_mode(int c, struct opts *o)
 		o->mode = m;
 }
 
+/* --quick: with --save or --check, its own slices and placement. */
+static int
+quick_refused(struct opts *o, char *err, size_t size)
+{
+	const char *with = o->seconds_set     ? "-t"
+	    : o->given & OPTS_GIVEN_PLACEMENT ? "--placement"
+	    : o->html != NULL                 ? "--html"
+	    : o->report != SEED_NONE          ? "--report"
+	                                      : NULL;
+
+	if (o->save == NULL && o->check == NULL)
+		with = "no --save or --check";
+	if (with != NULL) {
+		(void)snprintf(err, size,
+		    "--quick goes with --save or --check and takes its own "
+		    "slices and placement (not %s)",
+		    with);
+		return -1;
+	}
+	o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+	return 0;
+}
+
 /* Defaults that depend on the mode, and the combinations refused. */
 static int
 apply_defaults_and_check(struct opts *o, char *err, size_t size)
@@ -576,6 +607,8 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 		    "--report or --save)");
 		return -1;
 	}
+	if (o->quick && quick_refused(o, err, size) != 0)
+		return -1;
 	if (o->story != NULL &&
 	    (o->ref != NULL || o->check != NULL || o->report != SEED_NONE)) {
 		(void)snprintf(err, size,

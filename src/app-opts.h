@@ -54,6 +54,7 @@ struct opts {
 	const char *story;       /* --story A,B (also in ref), or NULL */
 	double tolerance_pct;    /* --tolerance, default 10 */
 	int seconds_set;         /* -t was given */
+	int quick;               /* --quick (app-quick.h) */
 	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */
 	const char *om_file; /* --openmetrics-file PATH, or NULL */
 	const char *dump;    /* --identify's raw CPUID dump, or NULL */

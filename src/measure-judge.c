@@ -326,7 +326,9 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 	}
 	for (size_t i = 0; i < nt; i++)
 		then[i] += shift;
-	if (nn < JUDGE_MIN_SLICES || (nt > 1 && nt < JUDGE_MIN_SLICES)) {
+	if ((nn < JUDGE_MIN_SLICES && r->sequential == JUDGE_SEQ_NONE) ||
+	    r->sequential == JUDGE_SEQ_UNDECIDED ||
+	    (nt > 1 && nt < JUDGE_MIN_SLICES)) {
 		l->beyond = l->ratio * exp(-shift);
 		l->verdict = JUDGE_TOO_FEW;
 		return;
@@ -335,6 +337,9 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 		judge_one_figure(now, nn, then[0], scratch, l);
 	else
 		judge_sets(now, nn, then, nt, scratch, l);
+	if (r->sequential != JUDGE_SEQ_NONE) /* the rule said, not the U */
+		l->verdict = r->sequential == JUDGE_SEQ_DIFFERS ? JUDGE_FASTER
+		                                                : JUDGE_OK;
 	l->weak |= r->noisy_share > JUDGE_WEAK_SHARE;
 	/* On weak evidence the whole interval must lie beyond the floor: a
 	 * disturbed run moves two-party and process tests by more than the
@@ -394,6 +399,18 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		if (out[i].verdict >= JUDGE_TOO_FEW)
 			out[i].weak = 0;
 	}
+}
+
+const char *
+judge_kind_name(enum judge_kind k)
+{
+	static const char *const names[JUDGE_KIND_COUNT] = {
+		[JUDGE_KIND_LOOP] = "CPU-bound loops",
+		[JUDGE_KIND_MEMORY] = "memory bandwidth",
+		[JUDGE_KIND_SYSTEM] = "system paths",
+	};
+
+	return (unsigned)k < JUDGE_KIND_COUNT ? names[k] : "?";
 }
 
 const char *

@@ -189,6 +189,7 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	if (found != SIZE_MAX)
 		hand_out(m, w, found, first, urgent, p, &c);
 	w->sentinel = sentinel && found == first;
+	w->urgent = urgent && !sentinel && found == first;
 	*blocked = first != SIZE_MAX && found == SIZE_MAX;
 	(void)pthread_mutex_unlock(&m->lock);
 	return found;

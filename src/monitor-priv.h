@@ -31,6 +31,7 @@ struct worker {
 	struct monitor_slice slice; /* the current one's record */
 	int first;                  /* the current slice is a first look */
 	int sentinel;               /* the current slice is a sentinel's turn */
+	int urgent;                 /* ...or an urgent one's (monitor_urge) */
 	uint64_t seen_gen;          /* disturb_gen when the sample began */
 	int seen_active;            /* a pass was under way then */
 	/* The self row (see DESIGN): written by this worker only. */

@@ -132,6 +132,7 @@ size_t monitor_urgent_left(struct monitor *m);
  * kind. n = 0 ends them.
  */
 #define MONITOR_MAX_SENTINELS 8
+#define MONITOR_URGENT_MIN_NS 200000000ull
 void monitor_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
     uint64_t every_ns, uint64_t slice_ns);
 /* Read the self counters; any thread, never blocks the workers. */

@@ -47,7 +47,7 @@ make_dirs(char *dir)
 
 static void
 write_machine(FILE *f, const char *name, const struct machine *m,
-    const char *class_id)
+    const char *class_id, const char *source)
 {
 	char date[32];
 	time_t now = time(NULL);
@@ -59,12 +59,12 @@ write_machine(FILE *f, const char *name, const struct machine *m,
 	fprintf(f,
 	    "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\t"
 	    "source\tdate\tversion\tplacement\n");
-	fprintf(f, "%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t%s\tbenchtop\t%s\t%s\t%s\n",
-	    name, m->cpu.brand[0] ? m->cpu.brand : "unknown CPU",
+	fprintf(f, "%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", name,
+	    m->cpu.brand[0] ? m->cpu.brand : "unknown CPU",
 	    m->cpu.vendor[0] ? m->cpu.vendor : "-",
 	    class_id ? class_id : "unknown", m->clock.core_hz / 1e6,
-	    m->cpu.cpus_online, m->kernel, m->host, date, PACKAGE_VERSION,
-	    "per-test");
+	    m->cpu.cpus_online, m->kernel, m->host,
+	    source ? source : "benchtop", date, PACKAGE_VERSION, "per-test");
 }
 
 /* The run's context: a comment, for the reader of the file. */
@@ -185,7 +185,7 @@ profile_save(const char *name, const struct machine *m, const char *class_id,
 		    strerror(errno));
 		return -1;
 	}
-	write_machine(f, name, m, class_id);
+	write_machine(f, name, m, class_id, run ? run->source : NULL);
 	write_context(f, run);
 	write_results(f, name, r, per, n);
 	write_machine_context(f, name, &m->ctx);

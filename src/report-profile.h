@@ -33,6 +33,9 @@ struct profile_test {
 struct profile_run {
 	double seconds; /* -t: seconds per test, all slices together */
 	size_t slices;  /* slices per test */
+	/* The machine row's source: "benchtop", or a quick profile's
+	 * "benchtop --quick" (--check --quick takes only those). */
+	const char *source;
 };
 
 /* A profile name: letters, digits, '.', '_', '-'; not starting with '.'. */

@@ -50,6 +50,10 @@ struct verdict_report {
 	double tolerance_pct;
 	enum report_format format; /* text, JSON or CSV */
 	unsigned context_moved;    /* the context_sense bits that differ */
+	/* A quick check (--quick): each row as the sequential rule stopped
+	 * it (NULL: a full check), the wall time and its budget, seconds. */
+	const enum judge_seq *sequential;
+	double quick_s, quick_budget_s;
 };
 
 /* Judge without printing: each row's verdict into out and why it is not

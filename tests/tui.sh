@@ -82,13 +82,25 @@ shows "any key leaves help" "TEST .*VALUE"
 
 T send-keys b
 if wait_for "VS BASELINE" 3; then ok; else fail_screen "b shows the delta column"; fi
-shows "a delta in a row" "^lmbench.null_call .*[0-9]\.[0-9]% [+±]"
-# The whole cell: change, interval, then the direction or the verdict's
+shows "a delta in a row" \
+    "^lmbench.null_call .*\(same\|[0-9.]*x slower\|[0-9.]*x faster\) "
+# The whole cell, as --check says a change: the ratio in the direction
+# of speed, then the bar an unchanged slice may read or the verdict's
 # word (a column padded by bytes cut it off after the multibyte signs).
-if grep -Eq '^lmbench\.null_call .*% ±[0-9.]+ (▲|▼|=|better|WORSE) ' \
+if grep -Eq '^lmbench\.null_call .*(same|x slower|x faster) (±[0-9]+%|±wide|better|WORSE) ' \
     "$work/screen"; then ok; else
-	fail_screen "the delta keeps its direction or verdict"
+	fail_screen "the delta keeps its bar or verdict"
 fi
+# 120 columns after b keep the cycles and the verdict; 80 keep the
+# verdict (CV% and the history go first).
+shows "120 columns after b: CYC/OP and VS BASELINE" "TEST .*CYC/OP .*VS BASELINE"
+T resize-window -x 80 -y 30
+shows "80 columns after b: the verdict's column" "^TEST .*VS BASELINE"
+if wait_for '^lmbench\.null_call .*\(same\|x slower\|x faster\) \(±[0-9]*%\|±wide\|better\|WORSE\)' 5
+then ok; else
+	fail_screen "80 columns: every row's change whole"
+fi
+T resize-window -x 120 -y 40
 
 T send-keys u
 if wait_for "placement same" 3; then ok; else fail_screen "u: placement same"; fi
