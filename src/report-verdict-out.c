@@ -51,7 +51,8 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 		const struct test_result *r = &vr->r[i];
 
 		o[i].r = r;
-		compare_test(vr->rd, vr->machine, r->test, r->value, &o[i].c);
+		compare_test(vr->rd, vr->machine, r->test, r->value,
+		    r->placement, &o[i].c);
 		(void)profile_test_get(vr->rd, vr->machine, r->test->id,
 		    &o[i].then);
 		o[i].why = why_not(r, &o[i].c, vr->nslices[i]);

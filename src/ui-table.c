@@ -395,7 +395,8 @@ row_ratio(const struct ui *ui, const struct view_row *r, int which)
 		return compare_b_vs_a(ui->cfg.ref, ui->refs, r->test);
 	if (!ui_has_ref(ui, which))
 		return NAN;
-	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value, &c);
+	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value,
+	    r->meta.placement, &c);
 	return c.found && c.comparable ? c.ratio : NAN;
 }
 
