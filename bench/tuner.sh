@@ -32,7 +32,7 @@ hog=
 bench_cleanup() {
 	[ -n "$hog" ] && kill "$hog" 2>/dev/null
 	[ -w "$trace" ] && echo 0 >"$trace" 2>/dev/null
-	tmux -L bt-tuner kill-server 2>/dev/null
+	tmux -L bt-tuner kill-server 2>/dev/null && sleep 1 # benchtop writes its settings as it ends
 }
 
 if ! command -v tmux >/dev/null 2>&1; then
