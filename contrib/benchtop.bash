@@ -106,6 +106,10 @@ _benchtop()
 		    -- "$cur"
 		_benchtop_files "$cur" tsv
 		return ;;
+	--compare)
+		_benchtop_reply -W "$(_benchtop_refs profile)" -- "$cur"
+		_benchtop_files "$cur" tsv
+		return ;;
 	--machine)
 		_benchtop_reply -W "$(_benchtop_refs machine)" -- "$cur"
 		return ;;
@@ -129,6 +133,11 @@ _benchtop()
 	--mem-size|--tolerance|--watch|--save|--listen)
 		return ;;
 	esac
+	# --compare's operands are profiles too (names, files, directories).
+	if [[ $cur != -* && " ${COMP_WORDS[*]} " == *" --compare "* ]]; then
+		_benchtop_reply -W "$(_benchtop_refs profile)" -- "$cur"
+		_benchtop_files "$cur" tsv
+	fi
 	if [[ $cur == -* ]]; then
 		_benchtop_reply -W "$("$(_benchtop_bin)" --help 2>/dev/null |
 		    grep -o -- '--[a-z-]*' | sort -u) -b -t -l -j -d -h -V" \

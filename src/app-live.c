@@ -38,6 +38,7 @@
 #include "monitor-store.h"
 #include "monitor.h"
 #include "ref-compare.h"
+#include "report-verdict.h"
 #include "ui-rcfile.h"
 #include "ui.h"
 
@@ -78,6 +79,8 @@ struct live {
 	struct context_watch context; /* --watch's: read every pass */
 	size_t context_changes;
 	struct listener *listener; /* --listen, or NULL */
+	struct export_check check; /* --watch --check PROFILE */
+	char *check_list;          /* its tests, the --only of the run */
 };
 
 /*
@@ -203,8 +206,50 @@ start_exporter(struct live *l)
 	if (jsonl == NULL && l->o->om_file == NULL)
 		return 0;
 	l->have_exporter = 1;
-	return exporter_init(&l->exporter, l->store, &l->machine, l->o->om_file,
-	    jsonl);
+	if (exporter_init(&l->exporter, l->store, &l->machine, l->o->om_file,
+	        jsonl) != 0)
+		return -1;
+	if (l->o->check != NULL && l->o->om_file != NULL)
+		l->exporter.check = &l->check;
+	return 0;
+}
+
+/*
+ * --check PROFILE with --watch: one machine's figures to judge against,
+ * and its tests as the run's (unless --only says which); 0 or
+ * EXIT_USAGE with why in err.
+ */
+static int
+check_prepare(struct live *l, int loaded, char *err, size_t size)
+{
+	char was[256];
+
+	if (l->o->check == NULL)
+		return loaded;
+	if (loaded != 0) { /* compare_load speaks of --ref: name --check */
+		(void)snprintf(was, sizeof was, "%s", err);
+		if (strncmp(was, "--ref:", 6) == 0)
+			(void)snprintf(err, size, "--check:%.200s", was + 6);
+		return loaded;
+	}
+	if (l->refs[0].kind != REFSEL_MACHINE ||
+	    l->refs[1].kind != REFSEL_NONE) {
+		(void)snprintf(err, size,
+		    "--check: '%.64s' is not one machine or profile",
+		    l->o->check);
+		return EXIT_USAGE;
+	}
+	l->check = (struct export_check){ &l->ref, l->refs[0].machine,
+		l->o->tolerance_pct };
+	if (l->o->only == NULL &&
+	    (l->check_list = verdict_test_list(&l->ref, l->check.machine)) ==
+	        NULL) {
+		(void)snprintf(err, size,
+		    "--check: '%.64s' holds no test benchtop runs",
+		    l->o->check);
+		return EXIT_USAGE;
+	}
+	return 0;
 }
 
 /* Everything before the threads; 0 or an exit code after a message. */
@@ -215,18 +260,13 @@ prepare(struct live *l, char *err, size_t size)
 	struct cycles_info info;
 	int rc;
 
-	l->tests = xcalloc(registry_count(), sizeof *l->tests, "the test list");
-	if (registry_select(l->o->only, l->o->skip, l->tests, &l->n, &cause) !=
-	    0) {
-		(void)snprintf(err, size, "%s", cause);
-		return EXIT_USAGE;
-	}
 	(void)bench_usable_cpus(); /* the process's mask, before any pinning */
 	cycles_measure(&info);
 	machine_probe(&l->machine, &info);
 	context_watch_init(&l->context, &l->machine);
-	rc = compare_load(&l->ref, l->o->data, l->o->ref, l->machine.class_id,
-	    l->refs, err, size);
+	rc = compare_load(&l->ref, l->o->data,
+	    l->o->check ? l->o->check : l->o->ref, l->machine.class_id, l->refs,
+	    err, size);
 	if (rc != 0 && l->ref_from_rc) {
 		/* A reference kept from an earlier run may be gone: warn. */
 		(void)snprintf(l->rc_warn, sizeof l->rc_warn,
@@ -238,8 +278,14 @@ prepare(struct live *l, char *err, size_t size)
 		rc = compare_load(&l->ref, l->o->data, NULL,
 		    l->machine.class_id, l->refs, err, size);
 	}
-	if (rc != 0)
-		return rc == -2 ? EXIT_USAGE : EXIT_RUNTIME;
+	if ((rc = check_prepare(l, rc, err, size)) != 0)
+		return rc == -2 || rc == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
+	l->tests = xcalloc(registry_count(), sizeof *l->tests, "the test list");
+	if (registry_select(l->o->only ? l->o->only : l->check_list, l->o->skip,
+	        l->tests, &l->n, &cause) != 0) {
+		(void)snprintf(err, size, "%s", cause);
+		return EXIT_USAGE;
+	}
 	if (l->o->listen != NULL &&
 	    (l->listener = listen_open(l->o->listen, err, size)) == NULL)
 		return EXIT_USAGE;
@@ -281,7 +327,8 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	if (l->listener != NULL &&
 	    listen_start(l->listener,
 	        &(struct listen_source){ l->store, &l->machine, l->monitor,
-	            l->o->watch_s > 0 ? NULL : l->o->html },
+	            l->o->watch_s > 0 ? NULL : l->o->html,
+	            l->o->check ? &l->check : NULL },
 	        err, size) != 0)
 		return -1;
 	l->ui = (struct ui_config){
@@ -331,6 +378,7 @@ cleanup(struct live *l)
 	if (l->have_exporter)
 		exporter_free(&l->exporter);
 	free(l->tests);
+	free(l->check_list);
 }
 
 /*

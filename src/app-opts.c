@@ -29,6 +29,7 @@ enum {
 	OPT_CPU,
 	OPT_NO_COLOR,
 	OPT_QUIET_UI,
+	OPT_QUICK,
 	OPT_LOG,
 	OPT_SLICE_MS,
 	OPT_DATA,
@@ -47,6 +48,7 @@ enum {
 	OPT_HTML,
 	OPT_LISTEN,
 	OPT_LIST_REFS,
+	OPT_COMPARE,
 };
 
 static const struct option long_options[] = {
@@ -72,6 +74,7 @@ static const struct option long_options[] = {
 	{ "delay", required_argument, NULL, 'd' },
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 	{ "quiet-ui", no_argument, NULL, OPT_QUIET_UI },
+	{ "quick", no_argument, NULL, OPT_QUICK },
 	{ "log", required_argument, NULL, OPT_LOG },
 	{ "slice-ms", required_argument, NULL, OPT_SLICE_MS },
 	{ "data", required_argument, NULL, OPT_DATA },
@@ -81,6 +84,7 @@ static const struct option long_options[] = {
 	{ "story", required_argument, NULL, OPT_STORY },
 	{ "machine", required_argument, NULL, OPT_MACHINE },
 	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "compare", required_argument, NULL, OPT_COMPARE },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
 	{ "html", required_argument, NULL, OPT_HTML },
 	{ "listen", required_argument, NULL, OPT_LISTEN },
@@ -89,131 +93,6 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-const char opts_usage[] =
-    "Usage: benchtop [OPTION]...\n"
-    "A top for OS micro-benchmarks: BYTE UNIX Benchmarks 3.11, lmbench 2.0,\n"
-    "ctxbench and the FreeBSD syscall and lock tests.\n"
-    "\n"
-    "  -b, --batch           run each selected test for -t seconds and "
-    "print a report\n"
-    "                        (without it: the live screen on a terminal)\n"
-    "  -t, --time SECONDS    seconds per test in batch mode (default 1)\n"
-    "      --sample-ms MS    target duration of one sample (default 25)\n"
-    "      --only GLOB,...   run only tests whose id matches a glob\n"
-    "      --skip GLOB,...   leave out tests whose id matches a glob\n"
-    "      --json            batch report as one JSON document (schema 1)\n"
-    "      --csv             batch report as CSV with a fixed header\n"
-    "      --openmetrics     batch report in the Prometheus text format\n"
-    "      --jsonl           JSON Lines: one record per test (batch), or\n"
-    "                        per test and interval (--watch)\n"
-    "      --watch SECONDS   run the monitor without a screen, exporting\n"
-    "                        every SECONDS (with --jsonl and/or\n"
-    "                        --openmetrics-file) until INT or TERM\n"
-    "      --openmetrics-file PATH  rewrite PATH atomically every interval\n"
-    "                        (--watch, or every 10 s of the live screen)\n"
-    "  -l, --list            list every test: id, group, unit, origin, "
-    "definition\n"
-    "      --list-refs       list what --ref, --story, --check and --machine\n"
-    "                        take: KIND<tab>NAME, KIND class, machine or\n"
-    "                        profile\n"
-    "      --identify [DUMP] identify this CPU, or a raw CPUID dump in\n"
-    "                        libcpuid's format, its class, and the\n"
-    "                        reference machines of that class\n"
-    "  -j, --jobs N          worker threads of the live monitor (default:\n"
-    "                        half the allowed CPUs, at least 1)\n"
-    "      --cpu LIST        CPUs for the workers, e.g. 0,2-3 (default: "
-    "the\n"
-    "                        allowed CPUs in order)\n"
-    "  -d, --delay SECONDS   refresh delay of the live screen (default 1)\n"
-    "      --slice-ms MS     one test's turn in the live monitor (default "
-    "500)\n"
-    "      --no-color        no colours (also when NO_COLOR is set)\n"
-    "      --quiet-ui        the screen redraws only while every worker\n"
-    "                        waits between samples, every 5 s or slower,\n"
-    "                        from a CPU the workers do not use (key Q)\n"
-    "      --log FILE.csv    append every live sample to FILE.csv (the\n"
-    "                        screen or --watch)\n"
-    "      --ref A[,B]       compare with reference A (and B beside it):\n"
-    "                        each a CPU class (p6, netburst, k7...: per\n"
-    "                        test, that class's machine), a reference\n"
-    "                        machine (see --identify) or a profile saved\n"
-    "                        by --save (NAME or FILE); default: this\n"
-    "                        CPU's class, else p6\n"
-    "      --report LAYOUT   the origin's own table: byte (BYTE 3.11 INDEX\n"
-    "                        VALUES), lmbench (the 2.0 summary), ctxbench;\n"
-    "                        runs the tests it needs, or with --machine ID\n"
-    "                        prints a reference machine's table\n"
-    "      --story A,B       the demo view: only the tests where classes\n"
-    "                        (or machines) A and B each have a machine of\n"
-    "                        their own, farthest apart first, in cycles\n"
-    "                        per operation beside this machine's\n"
-    "      --check PROFILE   run the tests PROFILE (a --save name or file, or\n"
-    "                        a reference machine) holds and judge each;\n"
-    "                        exit 3 when one is slower beyond the machine's\n"
-    "                        shift, 5 when a kind of test (memory\n"
-    "                        bandwidth) moved slower as a whole, 4 when\n"
-    "                        the machine as a whole is slower\n"
-    "      --tolerance PCT   the smallest change --check calls slower or\n"
-    "                        faster, beyond the machine's shift (default 10)\n"
-    "      --save NAME       after the batch report, save its results as\n"
-    "                        profile NAME ($XDG_DATA_HOME/benchtop)\n"
-    "      --data DIR        reference data directory (default\n"
-    "                        $BENCHTOP_DATA, else the installed data)\n"
-    "      --dir DIR         where the private scratch directory goes\n"
-    "                        (default $TMPDIR, else /tmp)\n"
-    "      --placement WHERE same: both parties of a two-party test on one\n"
-    "                        CPU (the UP picture); spread: on two CPUs\n"
-    "                        (default spread where two CPUs exist)\n"
-    "      --mem-size MIB    buffer of the memory bandwidth tests, in MiB\n"
-    "                        (1..65536; default 64, beyond the caches)\n"
-    "      --html FILE       also write the report as one HTML page (charts,\n"
-    "                        no script); on the live screen, key H writes it\n"
-    "      --listen [ADDR:]PORT  serve /metrics over HTTP (live screen or\n"
-    "                        --watch); ADDR defaults to 127.0.0.1\n"
-    "  -h, --help            show this help\n"
-    "  -V, --version         show the version\n"
-    "\n"
-    "Exit status: 0 ok (tests ok or unsupported here); 1 runtime error or\n"
-    "a test failed; 2 usage error; 3 --check found a test slower than\n"
-    "tolerated beyond the machine's shift (its kind's, when the kind\n"
-    "moved as a whole); 4 --check found the machine as a whole slower, no\n"
-    "test beyond it; 5 --check found a kind of test slower as a whole, no\n"
-    "test beyond it; 128+N stopped by signal N.\n";
-
-/*
- * Plain decimal: digits with at most one '.', and a digit somewhere. No
- * sign, space, exponent, hex, inf or nan: strtod takes every one of
- * them, and "-t 0x10" ran each test for 16 s.
- */
-static int
-is_plain_decimal(const char *s)
-{
-	int digits = 0, dots = 0;
-
-	for (; *s != '\0'; s++) {
-		if (*s >= '0' && *s <= '9')
-			digits++;
-		else if (*s != '.' || ++dots > 1)
-			return 0;
-	}
-	return digits > 0;
-}
-
-/* Parse a plain decimal number in [lo, hi] (lo exclusive when open). */
-static int
-parse_number(const char *s, double lo, double hi, int lo_open, double *out)
-{
-	double v;
-
-	if (!is_plain_decimal(s))
-		return -1;
-	v = strtod(s, NULL);
-	if (!isfinite(v) || v > hi || v < lo || (lo_open && v == lo))
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int
 bad_value(char *err, size_t size, const char *flag, const char *value,
     const char *expected)
@@ -221,52 +100,6 @@ bad_value(char *err, size_t size, const char *flag, const char *value,
 	(void)snprintf(err, size, "%s: bad value '%.64s' (expected %s)", flag,
 	    value, expected);
 	return -1;
-}
-
-/* One element of a CPU list: N or N-M; advances *p. */
-static int
-parse_cpu_range(const char **p, int *lo, int *hi)
-{
-	char *end;
-	long a, b;
-
-	if (**p < '0' || **p > '9')
-		return -1;
-	a = strtol(*p, &end, 10);
-	b = a;
-	if (*end == '-') {
-		if (end[1] < '0' || end[1] > '9')
-			return -1;
-		b = strtol(end + 1, &end, 10);
-	}
-	if (a > b || b >= 4096)
-		return -1;
-	*lo = (int)a;
-	*hi = (int)b;
-	*p = end;
-	return 0;
-}
-
-/* "0,2-3" into o->cpus; no check that they exist (pinning says so). */
-static int
-parse_cpu_list(const char *s, struct opts *o)
-{
-	int lo, hi;
-
-	o->ncpus = 0;
-	for (const char *p = s;;) {
-		if (parse_cpu_range(&p, &lo, &hi) != 0)
-			return -1;
-		for (int c = lo; c <= hi; c++) {
-			if (o->ncpus == OPTS_MAX_CPUS)
-				return -1;
-			o->cpus[o->ncpus++] = c;
-		}
-		if (*p == '\0')
-			return 0;
-		if (*p++ != ',')
-			return -1;
-	}
 }
 
 /* A glob list must be non-empty and printable. */
@@ -339,7 +172,7 @@ static const struct text_option {
 	{ OPT_REF, "--ref", offsetof(struct opts, ref),
 	    "a class, machine or profile", 0 },
 	{ OPT_CHECK, "--check", offsetof(struct opts, check),
-	    "a profile or reference machine", 1 },
+	    "a profile or reference machine", 0 }, /* batch, unless --watch */
 	{ OPT_MACHINE, "--machine", offsetof(struct opts, machine),
 	    "a reference machine id", 0 },
 	{ OPT_HTML, "--html", offsetof(struct opts, html), "a file name", 0 },
@@ -394,7 +227,7 @@ apply_table_option(int c, const char *arg, struct opts *o, char *err,
 
 		if (n->code != c)
 			continue;
-		if (parse_number(arg, n->lo, n->hi, n->lo_open,
+		if (opts_parse_number(arg, n->lo, n->hi, n->lo_open,
 		        (double *)((char *)o + n->field)) != 0)
 			return bad_value(err, size, n->flag, arg, n->expected);
 		o->given |= n->given;
@@ -427,7 +260,7 @@ apply_whole_number(int c, const char *arg, struct opts *o, char *err,
 	double v;
 
 	if (c == 'j') {
-		if (parse_number(arg, 1, OPTS_MAX_CPUS, 0, &v) != 0 ||
+		if (opts_parse_number(arg, 1, OPTS_MAX_CPUS, 0, &v) != 0 ||
 		    v != (int)v)
 			return bad_value(err, size, "-j", arg,
 			    "a whole number of workers, 1..256");
@@ -435,7 +268,7 @@ apply_whole_number(int c, const char *arg, struct opts *o, char *err,
 		o->given |= OPTS_GIVEN_JOBS;
 		return 0;
 	}
-	if (parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
+	if (opts_parse_number(arg, 1, 65536, 0, &v) != 0 || v != (unsigned)v)
 		return bad_value(err, size, "--mem-size", arg,
 		    "a whole number of MiB, 1..65536");
 	o->mem_mib = (unsigned)v;
@@ -510,7 +343,7 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 		o->skip = arg;
 		return check_globs("--skip", arg, err, size);
 	case OPT_CPU:
-		if (parse_cpu_list(arg, o) != 0)
+		if (opts_parse_cpu_list(arg, o) != 0)
 			return bad_value(err, size, "--cpu", arg,
 			    "a list of CPUs such as 0,2-3");
 		return 0;
@@ -520,12 +353,21 @@ apply_option(int c, const char *arg, struct opts *o, char *err, size_t size)
 	case OPT_LIST_REFS:
 		o->mode = o->mode < OPTS_REFS ? OPTS_REFS : o->mode;
 		return 0;
+	case OPT_COMPARE:
+		o->compare = arg;
+		o->mode = o->mode < OPTS_COMPARE ? OPTS_COMPARE : o->mode;
+		return *arg ? 0
+		            : bad_value(err, size, "--compare", arg,
+		                  "a profile, a file or a directory of them");
 	case OPT_NO_COLOR:
 		o->no_color = 1;
 		return 0;
 	case OPT_QUIET_UI:
 		o->quiet_ui = 1;
 		o->given |= OPTS_GIVEN_QUIET;
+		return 0;
+	case OPT_QUICK:
+		o->quick = 1;
 		return 0;
 	}
 	return -1;
@@ -555,6 +397,29 @@ apply_mode(int c, struct opts *o)
 		o->mode = m;
 }
 
+/* --quick: with --save or --check, its own slices and placement. */
+static int
+quick_refused(struct opts *o, char *err, size_t size)
+{
+	const char *with = o->seconds_set     ? "-t"
+	    : o->given & OPTS_GIVEN_PLACEMENT ? "--placement"
+	    : o->html != NULL                 ? "--html"
+	    : o->report != SEED_NONE          ? "--report"
+	                                      : NULL;
+
+	if (o->save == NULL && o->check == NULL)
+		with = "no --save or --check";
+	if (with != NULL) {
+		(void)snprintf(err, size,
+		    "--quick goes with --save or --check and takes its own "
+		    "slices and placement (not %s)",
+		    with);
+		return -1;
+	}
+	o->mode = o->mode < OPTS_BATCH ? OPTS_BATCH : o->mode;
+	return 0;
+}
+
 /* Defaults that depend on the mode, and the combinations refused. */
 static int
 apply_defaults_and_check(struct opts *o, char *err, size_t size)
@@ -569,12 +434,16 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 	 */
 	if (o->report == SEED_LMBENCH && !o->seconds_set)
 		o->seconds = 0.3;
+	if (o->check != NULL && o->watch_s == 0)
+		want_batch(o);
 	if (o->check != NULL && (o->report != SEED_NONE || o->save != NULL)) {
 		(void)snprintf(err, size,
 		    "--check goes alone (not with "
 		    "--report or --save)");
 		return -1;
 	}
+	if (o->quick && quick_refused(o, err, size) != 0)
+		return -1;
 	if (o->story != NULL &&
 	    (o->ref != NULL || o->check != NULL || o->report != SEED_NONE)) {
 		(void)snprintf(err, size,
@@ -585,11 +454,17 @@ apply_defaults_and_check(struct opts *o, char *err, size_t size)
 	if (o->story != NULL)
 		o->ref = o->story;
 	if (o->watch_s > 0) {
-		if (o->mode == OPTS_BATCH || o->report != SEED_NONE ||
-		    o->check) {
+		if (o->mode == OPTS_BATCH || o->report != SEED_NONE) {
 			(void)snprintf(err, size,
-			    "--watch goes without --batch, "
-			    "--report and --check");
+			    "--watch goes without --batch and --report");
+			return -1;
+		}
+		/* The live check's verdicts go to the metrics alone. */
+		if (o->check != NULL && o->listen == NULL &&
+		    o->om_file == NULL) {
+			(void)snprintf(err, size,
+			    "--check with --watch needs --listen or "
+			    "--openmetrics-file (its verdicts are metrics)");
 			return -1;
 		}
 		if (o->mode < OPTS_WATCH)
@@ -658,6 +533,11 @@ opts_parse(int argc, char **argv, struct opts *o, char *err, size_t size)
 		return -1;
 	if (o->mode == OPTS_IDENTIFY && optind < argc)
 		o->dump = argv[optind++];
+	if (o->mode == OPTS_COMPARE) { /* the operands are profiles too */
+		o->compare_more = argv + optind;
+		o->ncompare_more = argc - optind;
+		optind = argc;
+	}
 	if (optind < argc) {
 		(void)snprintf(err, size, "unexpected argument '%.64s'",
 		    argv[optind]);

@@ -20,6 +20,7 @@ enum opts_mode {
 	OPTS_AUTO,     /* live screen on a terminal, else the batch report */
 	OPTS_BATCH,    /* --batch */
 	OPTS_WATCH,    /* --watch: the monitor without a screen */
+	OPTS_COMPARE,  /* --compare PROFILE...: profiles side by side */
 	OPTS_LIST,     /* --list */
 	OPTS_REFS,     /* --list-refs */
 	OPTS_IDENTIFY, /* --identify [RAW_DUMP] */
@@ -51,16 +52,20 @@ struct opts {
 	enum report_seed report; /* --report, or SEED_NONE */
 	const char *machine;     /* --machine ID for --report, or NULL */
 	const char *check;       /* --check PROFILE, or NULL */
-	const char *story;       /* --story A,B (also in ref), or NULL */
-	double tolerance_pct;    /* --tolerance, default 10 */
-	int seconds_set;         /* -t was given */
-	double watch_s;      /* --watch SECONDS: headless export loop, or 0 */
-	const char *om_file; /* --openmetrics-file PATH, or NULL */
-	const char *dump;    /* --identify's raw CPUID dump, or NULL */
-	unsigned given;      /* OPTS_GIVEN_*: flags that win over benchtoprc */
-	const char *html;    /* --html FILE, or NULL */
-	const char *listen;  /* --listen [ADDR:]PORT, or NULL */
-	int argc;            /* the command line, for the HTML page */
+	const char *compare;     /* --compare's first profile, or NULL */
+	char *const *compare_more; /* the profiles after it (the operands) */
+	int ncompare_more;
+	const char *story;    /* --story A,B (also in ref), or NULL */
+	double tolerance_pct; /* --tolerance, default 10 */
+	int seconds_set;      /* -t was given */
+	int quick;            /* --quick (app-quick.h) */
+	double watch_s;       /* --watch SECONDS: headless export loop, or 0 */
+	const char *om_file;  /* --openmetrics-file PATH, or NULL */
+	const char *dump;     /* --identify's raw CPUID dump, or NULL */
+	unsigned given;       /* OPTS_GIVEN_*: flags that win over benchtoprc */
+	const char *html;     /* --html FILE, or NULL */
+	const char *listen;   /* --listen [ADDR:]PORT, or NULL */
+	int argc;             /* the command line, for the HTML page */
 	char *const *argv;
 
 	const char *format_flag; /* the flag that chose format, or NULL */
@@ -81,5 +86,13 @@ int opts_parse(int argc, char **argv, struct opts *o, char *err,
 
 /* The --help text. */
 extern const char opts_usage[];
+
+/* app-opts-parse.c: a plain decimal number in [lo, hi] (lo exclusive
+ * when lo_open) into *out; -1 otherwise ("0x10", "1e3", "-1", "inf"). */
+int opts_parse_number(const char *s, double lo, double hi, int lo_open,
+    double *out);
+/* "0,2-3" into o->cpus; -1 when malformed or too many. No check that
+ * they exist (pinning says so). */
+int opts_parse_cpu_list(const char *s, struct opts *o);
 
 #endif

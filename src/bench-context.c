@@ -46,3 +46,47 @@ bench_context_senses(const struct bench_test *t)
 			s |= CONTEXT_SENSE_CLOCK;
 	return s;
 }
+
+unsigned char
+bench_context_rank(const struct bench_test *t, unsigned senses)
+{
+	/* Every test senses the CPU: a change of it alone (steal, quota,
+	 * SMT) touches them all. */
+	if ((bench_context_senses(t) & senses) == 0)
+		return 0;
+	return (unsigned char)(1 + (unsigned)t->group);
+}
+
+/*
+ * The sentinels, one per kind a host's change moves apart: a system call
+ * (the kernel's entry path), a context switch between two processes,
+ * memory bandwidth, process creation, a file operation. Each is among
+ * the fastest of its kind to give a slice's figure, and stands for the
+ * groups it shares a path with.
+ */
+static const struct bench_sentinel sentinels[] = {
+	{ "lmbench.null_call",
+	    1u << BENCH_GROUP_SYSCALL | 1u << BENCH_GROUP_SIGNAL },
+	{ "lmbench.lat_pipe",
+	    1u << BENCH_GROUP_IPC | 1u << BENCH_GROUP_CTXSW |
+	        1u << BENCH_GROUP_NETWORK },
+	{ "lmbench.bw_mem_read", 1u << BENCH_GROUP_MEMORY },
+	{ "lmbench.fork", 1u << BENCH_GROUP_PROCESS | 1u << BENCH_GROUP_VM },
+	{ "lmbench.fs_create_0k", 1u << BENCH_GROUP_FILE },
+};
+
+const struct bench_sentinel *
+bench_context_sentinel(size_t k)
+{
+	return k < sizeof sentinels / sizeof sentinels[0] ? &sentinels[k]
+	                                                  : NULL;
+}
+
+unsigned char
+bench_context_sentinel_rank(const struct bench_sentinel *s,
+    const struct bench_test *t)
+{
+	return (s->groups >> t->group) & 1u
+	    ? (unsigned char)(1 + (unsigned)t->group)
+	    : 0;
+}

@@ -13,4 +13,23 @@
 /* The context_sense bits of test t; every test has CONTEXT_SENSE_CPU. */
 unsigned bench_context_senses(const struct bench_test *t);
 
+/*
+ * How soon test t runs again after a change of `senses` (context_sense
+ * bits): 0 when the change does not touch it, else its rank, lower
+ * first: the system calls, then the groups after them in their order.
+ */
+unsigned char bench_context_rank(const struct bench_test *t, unsigned senses);
+
+/* A sentinel: a quick test whose move says its groups moved. */
+struct bench_sentinel {
+	const char *id;
+	unsigned groups; /* bit per enum bench_group */
+};
+/* The k-th sentinel, NULL past the last. */
+const struct bench_sentinel *bench_context_sentinel(size_t k);
+/* Test t's rank when sentinel s moved (as bench_context_rank), 0 when
+ * t is not of its groups. */
+unsigned char bench_context_sentinel_rank(const struct bench_sentinel *s,
+    const struct bench_test *t);
+
 #endif

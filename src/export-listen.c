@@ -207,7 +207,7 @@ serve_metrics(struct listener *l, struct MHD_Connection *c)
 	if (f == NULL)
 		return answer_text(c, 500, "out of memory\n");
 	rc = scrape_write_metrics(f, l->src.store, l->src.machine,
-	    l->src.monitor, om);
+	    l->src.monitor, l->src.check, om);
 	scrape_counter_header(f, "benchtop_http_requests_total",
 	    "HTTP requests this endpoint has answered.", om);
 	fprintf(f, "benchtop_http_requests_total %llu\n%s", l->requests,

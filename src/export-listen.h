@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
+#include "export-check.h"
 #include "machine.h"
 #include "monitor-store.h"
 #include "monitor.h"
@@ -41,6 +42,7 @@ struct listen_source {
 	const struct machine *machine;
 	struct monitor *monitor; /* each request is a screen pass of it */
 	const char *snapshot;    /* --html FILE of the live screen, or NULL */
+	const struct export_check *check; /* --check PROFILE, or NULL */
 };
 
 struct listener;

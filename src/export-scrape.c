@@ -89,8 +89,11 @@ monitor_family(FILE *f, const char *name, int counter, int openmetrics,
 
 int
 scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
-    const struct monitor *mon, int openmetrics)
+    const struct monitor *mon, const struct export_check *check,
+    int openmetrics)
 {
+	int rc;
+
 	size_t n = store_count(s), k = 0;
 	struct scrape_test *t = calloc(n ? n : 1, sizeof *t);
 	struct test_result *res = calloc(n ? n : 1, sizeof *res);
@@ -122,5 +125,6 @@ scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
 	free(t);
 	free(res);
 	free(last);
-	return ferror(f) ? -1 : 0;
+	rc = check != NULL ? export_check_write(f, s, check) : 0;
+	return ferror(f) || rc != 0 ? -1 : 0;
 }

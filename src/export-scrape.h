@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "export-check.h"
 #include "machine.h"
 #include "measure-runner.h"
 #include "monitor-store.h"
@@ -42,11 +43,14 @@ void scrape_counter_header(FILE *f, const char *name, const char *help,
 
 /*
  * The --openmetrics families of every test that ran, then the monitor's
- * own: noisy share and samples per test, the scheduler's overhead.
- * `openmetrics` writes counters as scrape_counter_header says; the
- * caller ends an OpenMetrics body with "# EOF".
+ * own: noisy share and samples per test, the scheduler's overhead;
+ * with `check` (else NULL), the check's families against its profile
+ * (export_check_write). `openmetrics` writes counters as
+ * scrape_counter_header says; the caller ends an OpenMetrics body with
+ * "# EOF".
  */
 int scrape_write_metrics(FILE *f, struct store *s, const struct machine *m,
-    const struct monitor *mon, int openmetrics);
+    const struct monitor *mon, const struct export_check *check,
+    int openmetrics);
 
 #endif

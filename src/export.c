@@ -206,6 +206,8 @@ write_om(struct exporter *x, size_t n)
 	(void)fchmod(fd, 0644); /* node_exporter runs as another user */
 	ok = report_write(f, REPORT_OPENMETRICS, &rep) == 0;
 	export_om_self(f, x->monitor);
+	if (x->check != NULL)
+		ok &= export_check_write(f, x->store, x->check) == 0;
 	ok &= ferror(f) == 0;
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, x->om_path) != 0) {

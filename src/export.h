@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "export-check.h"
 #include "machine.h"
 #include "measure-runner.h"
 #include "monitor-store.h"
@@ -33,6 +34,8 @@ struct exporter {
 	/* The context now (the screen's or --watch's, read again each
 	 * refresh by the same thread), or NULL: the machine's at start. */
 	const struct machine_context *ctx;
+	/* --check PROFILE: the check's families in the file too, or NULL. */
+	const struct export_check *check;
 };
 
 int exporter_init(struct exporter *x, struct store *s, const struct machine *m,

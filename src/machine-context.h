@@ -61,9 +61,11 @@ struct machine_context {
 
 /*
  * The facts that cost more to read (cpufreq and the cgroup's files, which
- * are often absent: a failed open each; the trace events, whose state the
- * kernel gathers over every event) are read every CONTEXT_SLOW_EVERY-th
- * read only: the screen's reads stay at a few files a refresh.
+ * are often absent: a failed open each) are read every
+ * CONTEXT_SLOW_EVERY-th read only: the screen's reads stay at a few files
+ * a refresh. The trace events are read every time: the kernel gathers
+ * their state over every event (tens of microseconds), and a tuner
+ * wants to see them at once.
  */
 #define CONTEXT_SLOW_EVERY 4
 
@@ -75,7 +77,8 @@ struct machine_context {
  * What the kernel fixes at boot (its version, the hypervisor, the command
  * line, the vulnerabilities, the cgroup's place) is read by the first
  * read of a struct only; the reads after it read the clock source, THP,
- * SMT and /proc/stat, from files kept open, and the slow facts in turn.
+ * tracing, SMT and /proc/stat, from files kept open, and the slow facts in
+ * turn.
  */
 void context_read(struct machine_context *c, const char *root);
 

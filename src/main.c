@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "app-batch.h"
+#include "app-compare.h"
 #include "app-live.h"
 #include "app-opts.h"
 #include "app-paths.h"
@@ -135,7 +136,7 @@ main(int argc, char **argv)
 		return EXIT_RUNTIME;
 	}
 	if ((o.mode == OPTS_AUTO || o.mode == OPTS_WATCH ||
-	        o.mode == OPTS_BATCH) &&
+	        o.mode == OPTS_BATCH || o.mode == OPTS_COMPARE) &&
 	    paths_check(&o, err, sizeof err) != 0) {
 		fatal_say(NULL, err); /* before any test runs */
 		return EXIT_USAGE;
@@ -164,6 +165,8 @@ main(int argc, char **argv)
 		break;
 	case OPTS_WATCH:
 		return live_run(&o);
+	case OPTS_COMPARE:
+		return compare_run(&o);
 	case OPTS_BATCH:
 		break;
 	}

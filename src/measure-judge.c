@@ -86,14 +86,13 @@ row_log_ratio(const struct judge_row *r)
 /* The median of the finite values of v[0..n) of kind k (or any kind when
  * k is JUDGE_KIND_COUNT); NAN when none. Counts them into *count. */
 static double
-median_of_kind(const struct judge_row *rows, const double *v, size_t n,
+median_of_kind(const enum judge_kind *kinds, const double *v, size_t n,
     enum judge_kind k, size_t *count, double *scratch)
 {
 	size_t m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]) &&
-		    (k == JUDGE_KIND_COUNT || rows[i].kind == k))
+		if (isfinite(v[i]) && (k == JUDGE_KIND_COUNT || kinds[i] == k))
 			scratch[m++] = v[i];
 	*count = m;
 	return m > 0 ? stats_median(scratch, m, scratch + n) : NAN;
@@ -101,9 +100,9 @@ median_of_kind(const struct judge_row *rows, const double *v, size_t n,
 
 /* Whether row i is one the shift is taken from. */
 static int
-shift_source(const struct judge_row *r, const double *lr, int loops_only)
+shift_source(enum judge_kind kind, double lr, int loops_only)
 {
-	return isfinite(*lr) && (!loops_only || r->kind == JUDGE_KIND_LOOP);
+	return isfinite(lr) && (!loops_only || kind == JUDGE_KIND_LOOP);
 }
 
 /* How far the shift's own tests disagree about it (log, one-sided):
@@ -113,13 +112,13 @@ shift_source(const struct judge_row *r, const double *lr, int loops_only)
  * unchanged host) say how well the machine's shift is known; a row that
  * moves by less than that beyond it cannot be told from the machine. */
 static double
-shift_spread(const struct judge_row *rows, const double *lr, size_t n,
+shift_spread(const enum judge_kind *kinds, const double *lr, size_t n,
     double shift, int loops_only, double *scratch)
 {
 	size_t m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (shift_source(&rows[i], &lr[i], loops_only))
+		if (shift_source(kinds[i], lr[i], loops_only))
 			scratch[m++] = lr[i];
 	return m < JUDGE_MIN_LOOPS
 	    ? 0
@@ -169,13 +168,13 @@ judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
 /* How many rows (of kind k, or any when k is JUDGE_KIND_COUNT) moved
  * from `from` (log) by more than floor_log, up (faster) or down. */
 static size_t
-moved_from(const struct judge_row *rows, const double *lr, size_t n,
+moved_from(const enum judge_kind *kinds, const double *lr, size_t n,
     enum judge_kind k, double from, double floor_log, int up)
 {
 	size_t moved = 0;
 
 	for (size_t i = 0; i < n; i++)
-		moved += (k == JUDGE_KIND_COUNT || rows[i].kind == k) &&
+		moved += (k == JUDGE_KIND_COUNT || kinds[i] == k) &&
 		    isfinite(lr[i]) && fabs(lr[i] - from) > floor_log &&
 		    (lr[i] > from) == (up != 0);
 	return moved;
@@ -183,19 +182,14 @@ moved_from(const struct judge_row *rows, const double *lr, size_t n,
 
 /* The machine's shift (log) from every row's log ratio `lr`. */
 static double
-machine_shift(const struct judge_row *rows, const double *lr, size_t n,
+machine_shift(const enum judge_kind *kinds, const double *lr, size_t n,
     double floor_log, struct judge_machine *m, double *scratch)
 {
-	enum judge_kind kinds[JUDGE_MAX_ROWS];
 	struct judge_shift s;
 	double shift;
 
-	for (size_t i = 0; i < n; i++)
-		kinds[i] = rows[i].kind;
-	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
-		m->kind_shift[k] = exp(median_of_kind(rows, lr, n,
-		    (enum judge_kind)k, &m->kind_tests[k], scratch));
-	(void)median_of_kind(rows, lr, n, JUDGE_KIND_COUNT, &m->tests, scratch);
+	(void)median_of_kind(kinds, lr, n, JUDGE_KIND_COUNT, &m->tests,
+	    scratch);
 	judge_shift_of(lr, kinds, n, &s, scratch);
 	shift = s.log_shift;
 	m->from_loops = s.known && s.from_loops;
@@ -205,15 +199,15 @@ machine_shift(const struct judge_row *rows, const double *lr, size_t n,
 	 * only as well as every test agrees about it. */
 	if (m->weak) {
 		double all_spread =
-		    exp(shift_spread(rows, lr, n, shift, 0, scratch));
+		    exp(shift_spread(kinds, lr, n, shift, 0, scratch));
 
 		m->spread_all = all_spread > m->spread;
 		m->spread = fmax(m->spread, all_spread);
 	}
 	m->floor = fmax(exp(floor_log), m->spread);
-	m->moved = shift != 0
-	    ? moved_from(rows, lr, n, JUDGE_KIND_COUNT, 0, floor_log, shift > 0)
-	    : 0;
+	m->moved = shift != 0 ? moved_from(kinds, lr, n, JUDGE_KIND_COUNT, 0,
+	                            floor_log, shift > 0)
+	                      : 0;
 	m->shift = exp(shift);
 	m->beyond = fabs(shift) > floor_log;
 	return shift;
@@ -228,28 +222,30 @@ machine_shift(const struct judge_row *rows, const double *lr, size_t n,
  * JUDGE_MIN_LOOPS rows or more whose median lies beyond the floor from
  * the machine's shift, with more than half of them (and at least
  * JUDGE_MIN_LOOPS) beyond it their way by themselves, is that fact; the
- * loops cannot be, as the shift is theirs.
+ * loops cannot be when the shift is theirs.
  */
-static void
-kinds_moved(struct judge_machine *m, const struct judge_row *rows,
-    const double *lr, size_t n, double shift)
+void
+judge_kinds_of(const double *logs, const enum judge_kind *kinds, size_t n,
+    double log_shift, double floor_log, int from_loops, struct judge_kinds *out,
+    double *scratch)
 {
-	double floor_log = log(m->floor);
-
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
-		double d = log(m->kind_shift[k]) - shift;
+		double d;
 		size_t along;
 
-		m->kind_moved[k] = 0;
-		if (m->kind_tests[k] < JUDGE_MIN_LOOPS || !isfinite(d) ||
+		out->shift[k] = exp(median_of_kind(kinds, logs, n,
+		    (enum judge_kind)k, &out->tests[k], scratch));
+		d = log(out->shift[k]) - log_shift;
+		out->moved[k] = 0;
+		if (out->tests[k] < JUDGE_MIN_LOOPS || !isfinite(d) ||
 		    fabs(d) <= floor_log ||
-		    (k == JUDGE_KIND_LOOP && m->from_loops))
+		    (k == JUDGE_KIND_LOOP && from_loops))
 			continue;
 		/* As a whole: most of its rows moved its way by themselves. */
-		along = moved_from(rows, lr, n, (enum judge_kind)k, shift,
-		    floor_log, d > 0);
-		if (2 * along > m->kind_tests[k] && along >= JUDGE_MIN_LOOPS)
-			m->kind_moved[k] = d < 0 ? -1 : 1;
+		along = moved_from(kinds, logs, n, (enum judge_kind)k,
+		    log_shift, floor_log, d > 0);
+		if (2 * along > out->tests[k] && along >= JUDGE_MIN_LOOPS)
+			out->moved[k] = d < 0 ? -1 : 1;
 	}
 }
 
@@ -260,14 +256,14 @@ kinds_moved(struct judge_machine *m, const struct judge_row *rows,
  * traced the system paths' median moved 1.18x slower, and fork and page
  * faults, which did not move, read 1.2x "faster" beyond it.
  */
-static int
-moved_with_kind(const struct judge_machine *m, const struct judge_row *r,
-    double lr, double shift)
+int
+judge_moved_with_kind(const struct judge_kinds *k, enum judge_kind kind,
+    double lr, double log_shift, double floor_log)
 {
-	int dir = m->kind_moved[r->kind];
+	int dir = k->moved[kind];
 
 	return dir != 0 &&
-	    moved_from(r, &lr, 1, r->kind, shift, log(m->floor), dir > 0) == 1;
+	    moved_from(&kind, &lr, 1, kind, log_shift, floor_log, dir > 0) == 1;
 }
 
 enum judge_verdict
@@ -330,7 +326,9 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 	}
 	for (size_t i = 0; i < nt; i++)
 		then[i] += shift;
-	if (nn < JUDGE_MIN_SLICES || (nt > 1 && nt < JUDGE_MIN_SLICES)) {
+	if ((nn < JUDGE_MIN_SLICES && r->sequential == JUDGE_SEQ_NONE) ||
+	    r->sequential == JUDGE_SEQ_UNDECIDED ||
+	    (nt > 1 && nt < JUDGE_MIN_SLICES)) {
 		l->beyond = l->ratio * exp(-shift);
 		l->verdict = JUDGE_TOO_FEW;
 		return;
@@ -339,6 +337,9 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 		judge_one_figure(now, nn, then[0], scratch, l);
 	else
 		judge_sets(now, nn, then, nt, scratch, l);
+	if (r->sequential != JUDGE_SEQ_NONE) /* the rule said, not the U */
+		l->verdict = r->sequential == JUDGE_SEQ_DIFFERS ? JUDGE_FASTER
+		                                                : JUDGE_OK;
 	l->weak |= r->noisy_share > JUDGE_WEAK_SHARE;
 	/* On weak evidence the whole interval must lie beyond the floor: a
 	 * disturbed run moves two-party and process tests by more than the
@@ -356,6 +357,8 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 {
 	double floor_log = log1p(tolerance_pct / 100), shift;
 	double lr[JUDGE_MAX_ROWS], scratch[2 * JUDGE_MAX_ROWS];
+	enum judge_kind kinds[JUDGE_MAX_ROWS];
+	struct judge_kinds k;
 
 	memset(m, 0, sizeof *m);
 	m->noisy_share = run_noisy_share;
@@ -364,32 +367,50 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		n = JUDGE_MAX_ROWS;
 	for (size_t i = 0; i < n; i++) {
 		lr[i] = row_log_ratio(&rows[i]);
+		kinds[i] = rows[i].kind;
 		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
 	}
-	shift = machine_shift(rows, lr, n, floor_log, m, scratch);
-	kinds_moved(m, rows, lr, n, shift);
+	shift = machine_shift(kinds, lr, n, floor_log, m, scratch);
+	judge_kinds_of(lr, kinds, n, shift, log(m->floor), m->from_loops, &k,
+	    scratch);
+	memcpy(m->kind_shift, k.shift, sizeof m->kind_shift);
+	memcpy(m->kind_tests, k.tests, sizeof m->kind_tests);
+	memcpy(m->kind_moved, k.moved, sizeof m->kind_moved);
 	/* Rows are judged beyond the tolerance or beyond how well the
 	 * machine's shift is known, whichever is wider; beyond their kind's
 	 * shift when the kind moved as a whole. */
 	for (size_t i = 0; i < n; i++) {
-		int k = rows[i].kind;
+		int kd = rows[i].kind;
 
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].ratio = exp(lr[i]);
-		out[i].by_kind = moved_with_kind(m, &rows[i], lr[i], shift);
+		out[i].by_kind = judge_moved_with_kind(&k, rows[i].kind, lr[i],
+		    shift, log(m->floor));
 		judge_one_row(&rows[i],
-		    out[i].by_kind ? log(m->kind_shift[k]) : shift,
+		    out[i].by_kind ? log(m->kind_shift[kd]) : shift,
 		    log(m->floor), m->weak, &out[i]);
 		/* A row that moved with its kind but less far is no better:
 		 * traced, bw_file_reread read 1.25x slower, its kind 1.55x,
 		 * and "faster" beyond it. Beyond its kind, only further. */
 		if (out[i].by_kind &&
 		    out[i].verdict ==
-		        (m->kind_moved[k] < 0 ? JUDGE_FASTER : JUDGE_SLOWER))
+		        (m->kind_moved[kd] < 0 ? JUDGE_FASTER : JUDGE_SLOWER))
 			out[i].verdict = JUDGE_OK;
 		if (out[i].verdict >= JUDGE_TOO_FEW)
 			out[i].weak = 0;
 	}
+}
+
+const char *
+judge_kind_name(enum judge_kind k)
+{
+	static const char *const names[JUDGE_KIND_COUNT] = {
+		[JUDGE_KIND_LOOP] = "CPU-bound loops",
+		[JUDGE_KIND_MEMORY] = "memory bandwidth",
+		[JUDGE_KIND_SYSTEM] = "system paths",
+	};
+
+	return (unsigned)k < JUDGE_KIND_COUNT ? names[k] : "?";
 }
 
 const char *

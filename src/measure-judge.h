@@ -60,6 +60,16 @@ enum judge_kind {
 	JUDGE_KIND_COUNT
 };
 
+/* A row a sequential rule stopped (measure-sequential.h): the rule,
+ * not the U test, says whether its figures differ, from fewer slices
+ * than JUDGE_MIN_SLICES on this run's side. */
+enum judge_seq {
+	JUDGE_SEQ_NONE,      /* not sequential: the U test decides */
+	JUDGE_SEQ_SAME,      /* stopped: no change */
+	JUDGE_SEQ_DIFFERS,   /* stopped: a change */
+	JUDGE_SEQ_UNDECIDED, /* stopped at its budget: JUDGE_TOO_FEW */
+};
+
 /* One test to judge. Figures are in the test's unit. */
 struct judge_row {
 	enum judge_kind kind;
@@ -71,6 +81,7 @@ struct judge_row {
 	size_t nthen;       /* 1: a profile of one figure */
 	int higher_better;
 	double noisy_share; /* this run's disturbed share, NAN unknown */
+	enum judge_seq sequential;
 };
 
 /* Its verdict. Ratios are speed now / speed then: > 1 is faster. */
@@ -162,6 +173,27 @@ struct judge_shift {
 void judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
     struct judge_shift *s, double *scratch);
 
+/* The kinds' own shifts, and which moved as a whole beyond the
+ * machine's: -1 slower, +1 faster, 0 not (see judge_machine). */
+struct judge_kinds {
+	double shift[JUDGE_KIND_COUNT]; /* speed ratio, NAN: no test of it */
+	size_t tests[JUDGE_KIND_COUNT];
+	int moved[JUDGE_KIND_COUNT];
+};
+/* Both judges' rule for kinds, from logs of speed change v[0..n) and the
+ * machine's log shift: a kind of JUDGE_MIN_LOOPS tests or more whose
+ * median lies beyond floor_log from the shift, with most of its tests
+ * (and JUDGE_MIN_LOOPS) beyond it its way, moved as a whole; never the
+ * loops when the shift is theirs (from_loops). scratch: room for 2n. */
+void judge_kinds_of(const double *logs, const enum judge_kind *kinds, size_t n,
+    double log_shift, double floor_log, int from_loops, struct judge_kinds *out,
+    double *scratch);
+/* Whether a row of `kind` with log change lr is judged beyond its kind's
+ * shift: the kind moved as a whole, and the row moved its way. */
+int judge_moved_with_kind(const struct judge_kinds *k, enum judge_kind kind,
+    double lr, double log_shift, double floor_log);
+/* "CPU-bound loops", "memory bandwidth", "system paths". */
+const char *judge_kind_name(enum judge_kind k);
 /* A speed ratio in words: "1.46x slower", "2.10x faster", "same". */
 const char *judge_ratio_text(double ratio, char *buf, size_t size);
 

@@ -70,6 +70,51 @@ oldest_waiting(const struct monitor *m, size_t n)
 	return SIZE_MAX;
 }
 
+/* The urgent candidate of the lowest rank (the first of equals), or
+ * SIZE_MAX. */
+static size_t
+most_urgent(const struct monitor *m, size_t n)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t i = 0; i < n; i++)
+		if (m->urgent[i] && candidate(m, i) &&
+		    (best == SIZE_MAX || m->urgent[i] < m->urgent[best]))
+			best = i;
+	return best;
+}
+
+/* Under m->lock: the sentinel whose turn is due now, or SIZE_MAX. Its
+ * turn passes when it cannot run (off, busy, out of focus). */
+static size_t
+sentinel_due(struct monitor *m, uint64_t now)
+{
+	size_t i;
+
+	if (m->nsentinels == 0 || now < m->sentinel_due_ns)
+		return SIZE_MAX;
+	m->sentinel_due_ns = now + m->sentinel_every_ns;
+	i = m->sentinels[m->sentinel_next++ % m->nsentinels];
+	return candidate(m, i) ? i : SIZE_MAX;
+}
+
+/*
+ * The test due first: a sentinel's turn, else the most urgent test, else
+ * the oldest waiting one. *ahead: it runs ahead of the rotation (the
+ * cursor stays).
+ */
+static size_t
+first_due(struct monitor *m, int *ahead, int *sentinel)
+{
+	size_t n = store_count(m->store), i;
+
+	*sentinel = (i = sentinel_due(m, cycles_now_ns())) != SIZE_MAX;
+	if (i == SIZE_MAX)
+		i = most_urgent(m, n);
+	*ahead = i != SIZE_MAX;
+	return i != SIZE_MAX ? i : oldest_waiting(m, n);
+}
+
 /*
  * A test to take ahead of the waiting one: free now, and leaving alone
  * what the waiting one needs (`spare`). Such tests take turns, from
@@ -95,21 +140,24 @@ take_ahead(const struct monitor *m, const struct worker *w, size_t first,
 	return SIZE_MAX;
 }
 
-/* Under m->lock: test i is w's, with claim c; move the cursors on. */
+/* Under m->lock: test i is w's, with claim c; move the cursors on (not
+ * for a test run ahead of the rotation: `urgent`). */
 static void
 hand_out(struct monitor *m, struct worker *w, size_t i, size_t first,
-    enum bench_placement p, const struct claim *c)
+    int urgent, enum bench_placement p, const struct claim *c)
 {
 	size_t n = store_count(m->store);
 
 	m->busy[i] = 1;
 	w->first = !m->seen[i] && m->cfg.first_ns > 0;
-	if (i == first && (i < m->cursor || i + 1 == n)) {
+	if (!urgent && i == first && (i < m->cursor || i + 1 == n)) {
 		m->round_ns[0] =
 		    m->round_ns[1]; /* a round of the cursor ends */
 		m->round_ns[1] = cycles_now_ns();
 	}
-	if (i == first)
+	if (urgent && i == first)
+		; /* the rotation resumes where it was */
+	else if (i == first)
 		m->cursor = (i + 1) % n;
 	else
 		m->ahead = (i + 1) % n;
@@ -127,10 +175,11 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 {
 	size_t first, found = SIZE_MAX;
 	struct claim held, c;
+	int urgent = 0, sentinel = 0;
 
 	(void)pthread_mutex_lock(&m->lock);
 	monitor_held_now(m, &held);
-	first = oldest_waiting(m, store_count(m->store));
+	first = first_due(m, &urgent, &sentinel);
 	if (first != SIZE_MAX) {
 		claim_of(store_test(m->store, first), w->cpu, p, &c);
 		found = !claim_overlaps(&c, &held)
@@ -138,7 +187,9 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 		    : take_ahead(m, w, first, p, &held, &c);
 	}
 	if (found != SIZE_MAX)
-		hand_out(m, w, found, first, p, &c);
+		hand_out(m, w, found, first, urgent, p, &c);
+	w->sentinel = sentinel && found == first;
+	w->urgent = urgent && !sentinel && found == first;
 	*blocked = first != SIZE_MAX && found == SIZE_MAX;
 	(void)pthread_mutex_unlock(&m->lock);
 	return found;
@@ -160,6 +211,10 @@ monitor_give_back(struct monitor *m, struct worker *w, size_t i)
 	monitor_log_slice(m, &w->slice);
 	if (w->result.status != BENCH_STOPPED)
 		m->seen[i] = 1;
+	/* A full slice begun after the urge: the test has told its news. */
+	if (m->urgent[i] && w->result.status != BENCH_STOPPED &&
+	    w->slice.start_ns >= m->urged_ns[i] && !w->sentinel)
+		m->urgent[i] = 0;
 	claim_clear(&w->claim);
 	m->busy[i] = 0;
 	(void)pthread_cond_broadcast(&m->claim_cv);
@@ -176,6 +231,50 @@ monitor_set_focus(struct monitor *m, const unsigned char *only)
 	if (only != NULL)
 		memcpy(m->focus, only, store_count(m->store));
 	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+void
+monitor_urge(struct monitor *m, const unsigned char *rank)
+{
+	size_t n = store_count(m->store);
+	uint64_t now = cycles_now_ns();
+
+	(void)pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < n; i++) {
+		if (rank[i] == 0)
+			continue;
+		if (m->urgent[i] == 0 || rank[i] < m->urgent[i])
+			m->urgent[i] = rank[i];
+		m->urged_ns[i] = now;
+	}
+	(void)pthread_cond_broadcast(&m->claim_cv);
+	(void)pthread_mutex_unlock(&m->lock);
+}
+
+size_t
+monitor_urgent_left(struct monitor *m)
+{
+	size_t n = store_count(m->store), left = 0;
+
+	(void)pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < n; i++)
+		left += m->urgent[i] != 0 && store_enabled(m->store, i);
+	(void)pthread_mutex_unlock(&m->lock);
+	return left;
+}
+
+void
+monitor_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
+    uint64_t every_ns, uint64_t slice_ns)
+{
+	(void)pthread_mutex_lock(&m->lock);
+	m->nsentinels = n < MONITOR_MAX_SENTINELS ? n : MONITOR_MAX_SENTINELS;
+	for (size_t k = 0; k < m->nsentinels; k++)
+		m->sentinels[k] = tests[k];
+	m->sentinel_every_ns = every_ns;
+	m->sentinel_slice_ns = slice_ns;
+	m->sentinel_due_ns = cycles_now_ns() + every_ns;
 	(void)pthread_mutex_unlock(&m->lock);
 }
 

@@ -30,6 +30,8 @@ struct worker {
 	struct claim claim;         /* held by its slice; under m->lock */
 	struct monitor_slice slice; /* the current one's record */
 	int first;                  /* the current slice is a first look */
+	int sentinel;               /* the current slice is a sentinel's turn */
+	int urgent;                 /* ...or an urgent one's (monitor_urge) */
 	uint64_t seen_gen;          /* disturb_gen when the sample began */
 	int seen_active;            /* a pass was under way then */
 	/* The self row (see DESIGN): written by this worker only. */
@@ -60,8 +62,18 @@ struct monitor {
 	unsigned char *focus;    /* only these run, when focused */
 	int focused;
 	uint64_t round_ns[2]; /* the cursor's last two rounds */
-	size_t ahead;         /* where taking ahead resumes */
-	unsigned char *busy;  /* test i runs on some worker */
+	/* Urgent tests (monitor_urge): test i runs ahead of the rotation
+	 * while urgent[i] (its rank: lower first) is set, until a slice of
+	 * it that began after urged_ns[i] has ended. */
+	unsigned char *urgent;
+	uint64_t *urged_ns;
+	/* Sentinels (monitor_set_sentinels): one short turn every
+	 * sentinel_every_ns, in turn. */
+	size_t sentinels[MONITOR_MAX_SENTINELS];
+	size_t nsentinels, sentinel_next;
+	uint64_t sentinel_every_ns, sentinel_slice_ns, sentinel_due_ns;
+	size_t ahead;        /* where taking ahead resumes */
+	unsigned char *busy; /* test i runs on some worker */
 	/* Per test: its slices published, over every worker. Only the worker
 	 * that holds test i (busy, handed over under `lock`) writes it. */
 	uint64_t *slices_run;

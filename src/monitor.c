@@ -184,6 +184,29 @@ publish(struct monitor *m, size_t i, const struct test_result *r,
 	store_publish(m->store, i, &meta);
 }
 
+/*
+ * How long w's slice runs: a first look's, a sentinel's turn, a slice.
+ * An urgent slice (a change touched its test) runs half a slice, at
+ * least MONITOR_URGENT_MIN_NS: the tests a change touched tell it sooner,
+ * and a quarter second holds dozens of samples of any quick test.
+ */
+static uint64_t
+slice_length(const struct worker *w)
+{
+	uint64_t half = w->m->cfg.slice_ns / 2;
+
+	if (w->first)
+		return w->m->cfg.first_ns;
+	if (w->sentinel)
+		return w->m->sentinel_slice_ns;
+	if (w->urgent)
+		return half > MONITOR_URGENT_MIN_NS ? half
+		    : w->m->cfg.slice_ns < MONITOR_URGENT_MIN_NS
+		    ? w->m->cfg.slice_ns
+		    : MONITOR_URGENT_MIN_NS;
+	return w->m->cfg.slice_ns;
+}
+
 /* One slice of test i on worker w, with the placement it was claimed for. */
 static void
 run_slice(struct worker *w, size_t i, enum bench_placement place)
@@ -191,7 +214,7 @@ run_slice(struct worker *w, size_t i, enum bench_placement place)
 	struct monitor *m = w->m;
 	struct push_arg pa = { w, i };
 	struct run_config cfg = {
-		.duration_ns = w->first ? m->cfg.first_ns : m->cfg.slice_ns,
+		.duration_ns = slice_length(w),
 		.tmpdir = m->cfg.tmpdir,
 		.cpu = w->cpu,
 		.placement = place,
@@ -271,6 +294,8 @@ monitor_free(struct monitor *m)
 	free(m->log);
 	free(m->seen);
 	free(m->focus);
+	free(m->urgent);
+	free(m->urged_ns);
 	free(m);
 }
 
@@ -292,6 +317,8 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->log = calloc(MONITOR_SLICE_LOG, sizeof *m->log);
 	m->seen = calloc(n ? n : 1, 1);
 	m->focus = calloc(n ? n : 1, 1);
+	m->urgent = calloc(n ? n : 1, 1);
+	m->urged_ns = calloc(n ? n : 1, sizeof *m->urged_ns);
 	claim_clear(&m->screen);
 	(void)pthread_mutex_init(&m->lock, NULL);
 	(void)pthread_cond_init(&m->claim_cv, NULL);
@@ -300,7 +327,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	atomic_init(&m->placement, cfg->placement);
 	if (m->busy == NULL || m->slices_run == NULL || m->n_hint == NULL ||
 	    m->hint_place == NULL || m->log == NULL || m->seen == NULL ||
-	    m->focus == NULL) {
+	    m->focus == NULL || m->urgent == NULL || m->urged_ns == NULL) {
 		monitor_free(m);
 		return NULL;
 	}

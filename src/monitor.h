@@ -115,6 +115,26 @@ void monitor_pass(struct monitor *m, struct monitor_pass *out);
  * ends the focus. The store's enabled flags are left as they are.
  */
 void monitor_set_focus(struct monitor *m, const unsigned char *only);
+/*
+ * Re-run what a change touched, at once: every test i with rank[i] > 0
+ * runs ahead of the rotation, lower ranks first, on whichever worker its
+ * claim allows, until one slice of it that began after this call has
+ * ended; then the rotation resumes where it was. A test already urgent
+ * keeps the lower rank and waits for a slice after this call.
+ */
+void monitor_urge(struct monitor *m, const unsigned char *rank);
+/* Tests still waiting for their urgent slice. */
+size_t monitor_urgent_left(struct monitor *m);
+/*
+ * Sentinels: every every_ns, the next of tests[0..n) (store indexes) is
+ * taken ahead of the rotation for one turn of slice_ns, in turn, so that
+ * a change nobody announced shows within seconds on the sentinel of its
+ * kind. n = 0 ends them.
+ */
+#define MONITOR_MAX_SENTINELS 8
+#define MONITOR_URGENT_MIN_NS 200000000ull
+void monitor_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
+    uint64_t every_ns, uint64_t slice_ns);
 /* Read the self counters; any thread, never blocks the workers. */
 void monitor_self(const struct monitor *m, struct monitor_self *out);
 /* Scheduler time in % of worker time, NAN before any time. */

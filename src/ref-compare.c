@@ -23,15 +23,34 @@ reference_result(const struct refdata *rd, size_t m, const char *test)
 	return r != NULL ? r : refdata_result(rd, m, test, REF_AVERAGE);
 }
 
+enum compare_place
+compare_placement(const struct bench_test *t, int x, int y)
+{
+	if (!(t->flags & BENCH_F_PARTNER))
+		return COMPARE_PLACE_ALIKE;
+	if (x == REF_PLACE_UNSTATED || y == REF_PLACE_UNSTATED)
+		return COMPARE_PLACE_UNSTATED;
+	return x == y ? COMPARE_PLACE_ALIKE : COMPARE_PLACE_DIFFERS;
+}
+
+const char *
+compare_place_text(enum compare_place p)
+{
+	return p == COMPARE_PLACE_DIFFERS ? "placement differs"
+	    : p == COMPARE_PLACE_UNSTATED ? "placement not stated"
+	                                  : "";
+}
+
 void
 compare_test(const struct refdata *rd, size_t m, const struct bench_test *t,
-    double value, struct compare_ref *out)
+    double value, int here, struct compare_ref *out)
 {
 	const struct ref_result *r;
 
 	memset(out, 0, sizeof *out);
 	out->value = out->ratio = NAN;
 	out->machine = SIZE_MAX;
+	out->placement = REF_PLACE_UNSTATED;
 	if (rd == NULL || m >= rd->nmachines ||
 	    (r = reference_result(rd, m, t->id)) == NULL)
 		return;
@@ -39,9 +58,12 @@ compare_test(const struct refdata *rd, size_t m, const struct bench_test *t,
 	out->machine = m;
 	out->value = r->value;
 	out->text = r->text;
+	out->placement = r->placement;
+	out->place = compare_placement(t, here, r->placement);
 	/* Seeds carry version 0: the origin's definition, ours follow it. */
 	out->comparable = r->version == 0 || r->version == bench_version(t);
-	if (!out->comparable || !(r->value > 0) || !(value > 0))
+	if (!out->comparable || out->place != COMPARE_PLACE_ALIKE ||
+	    !(r->value > 0) || !(value > 0))
 		return;
 	out->ratio = units_higher_is_better(t->unit) ? value / r->value
 	                                             : r->value / value;
@@ -49,12 +71,12 @@ compare_test(const struct refdata *rd, size_t m, const struct bench_test *t,
 
 void
 compare_sel(const struct refdata *rd, const struct refsel *s,
-    const struct bench_test *t, double value, struct compare_ref *out)
+    const struct bench_test *t, double value, int here, struct compare_ref *out)
 {
 	int stand_in;
 	size_t m = refsel_machine_for(rd, s, t->id, &stand_in);
 
-	compare_test(rd, m, t, value, out);
+	compare_test(rd, m, t, value, here, out);
 	out->stand_in = out->found && stand_in;
 }
 
@@ -76,13 +98,16 @@ compare_format_ratio(double ratio, char *buf, size_t size)
 
 const char *
 compare_ratio_text(const struct refdata *rd, const struct refsel *s,
-    const struct bench_test *t, double value, char *buf, size_t size)
+    const struct bench_test *t, double value, int here, char *buf, size_t size)
 {
 	struct compare_ref c;
 
-	compare_sel(rd, s, t, value, &c);
+	compare_sel(rd, s, t, value, here, &c);
 	if (c.found && !c.comparable)
 		(void)snprintf(buf, size, "n/c");
+	else if (c.found && value > 0 && c.place != COMPARE_PLACE_ALIKE)
+		(void)snprintf(buf, size, "%s",
+		    c.place == COMPARE_PLACE_DIFFERS ? "differs" : "unknown");
 	else
 		compare_format_ratio(c.ratio, buf, size);
 	if (isfinite(c.ratio) && c.stand_in && strlen(buf) + 1 < size)
@@ -140,6 +165,8 @@ pair_why(const struct refsel refs[2], const struct compare_pair *p)
 		return COMPARE_PAIR_SAME_MACHINE;
 	if (p->a.stand_in || p->b.stand_in)
 		return COMPARE_PAIR_STAND_IN;
+	if (p->a.place != COMPARE_PLACE_ALIKE)
+		return COMPARE_PAIR_PLACEMENT;
 	return COMPARE_PAIR_SHOWN;
 }
 
@@ -148,8 +175,8 @@ compare_pair(const struct refdata *rd, const struct refsel refs[2],
     const struct bench_test *t, struct compare_pair *out)
 {
 	memset(out, 0, sizeof *out);
-	compare_sel(rd, &refs[1], t, NAN, &out->b);
-	compare_sel(rd, &refs[0], t, out->b.value, &out->a);
+	compare_sel(rd, &refs[1], t, NAN, REF_PLACE_UNSTATED, &out->b);
+	compare_sel(rd, &refs[0], t, out->b.value, out->b.placement, &out->a);
 	out->cyc_a = out->a.found
 	    ? compare_ref_cycles(rd, out->a.machine, t, out->a.value)
 	    : NAN;
@@ -160,10 +187,21 @@ compare_pair(const struct refdata *rd, const struct refsel refs[2],
 	out->why = pair_why(refs, out);
 	if (out->why != COMPARE_PAIR_SHOWN || !(out->a.ratio > 0))
 		return;
-	out->b_vs_a = out->a.ratio;
 	out->cost_b_vs_a = 1.0 / out->a.ratio;
 	if (out->cyc_a > 0 && out->cyc_b > 0)
 		out->cyc_b_vs_a = out->cyc_b / out->cyc_a;
+	/* The story's number: B's cycles over A's, else B's time. */
+	out->b_vs_a =
+	    isfinite(out->cyc_b_vs_a) ? out->cyc_b_vs_a : out->cost_b_vs_a;
+}
+
+/* Where a reference figure's parties ran, in words. */
+static const char *
+place_words(int placement)
+{
+	if (placement == REF_PLACE_UNSTATED)
+		return "not stated";
+	return placement == BENCH_PLACE_SAME ? "on one CPU" : "spread";
 }
 
 /* The source document of an origin, as the reasons name it. */
@@ -243,6 +281,11 @@ compare_pair_why_text(const struct refdata *rd, const struct refsel refs[2],
 		(void)snprintf(buf, size, "not comparable: definition changed");
 	else if (p->a.stand_in || p->b.stand_in)
 		stand_in_text(rd, refs, t, p, buf, size);
+	else if (p->why == COMPARE_PAIR_PLACEMENT)
+		(void)snprintf(buf, size, "%s: %s %s, %s %s",
+		    compare_place_text(p->a.place),
+		    rd->machines[p->a.machine].id, place_words(p->a.placement),
+		    rd->machines[p->b.machine].id, place_words(p->b.placement));
 	else if (p->why == COMPARE_PAIR_SAME_MACHINE)
 		(void)snprintf(buf, size,
 		    "%s serves both: one machine against itself",

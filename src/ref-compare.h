@@ -16,27 +16,53 @@
 /* --ref A,B: the first reference and the second (or none). */
 #define COMPARE_REFS 2
 
+/*
+ * Whether two figures of a test were measured alike. A two-party test on
+ * one CPU pays a switch for every handoff; spread over two, none
+ * (ctxbench's spinlock: 3 loops a second on the one-CPU P-II, millions
+ * here), so a ratio is only taken between figures of the same placement.
+ */
+enum compare_place {
+	COMPARE_PLACE_ALIKE,    /* one party, or the same placement */
+	COMPARE_PLACE_DIFFERS,  /* two parties, placed differently */
+	COMPARE_PLACE_UNSTATED, /* two parties; one placement not stated */
+};
+
+/*
+ * The rule for test `t` between figures of placements x and y (each a
+ * bench_placement or REF_PLACE_UNSTATED).
+ */
+enum compare_place compare_placement(const struct bench_test *t, int x, int y);
+
+/* "placement differs", "placement not stated", "" when alike. */
+const char *compare_place_text(enum compare_place p);
+
 struct compare_ref {
 	int found;        /* the reference has this test */
 	int comparable;   /* same definition version */
 	double value;     /* the reference's value, in the test's unit */
 	const char *text; /* as printed */
-	double ratio;     /* >1: this machine is better */
+	double ratio;     /* >1: this machine is better; NAN unless alike */
 	size_t machine;   /* the machine that served, or SIZE_MAX */
 	int stand_in;     /* a class's machine of another kind */
+	int placement;    /* the reference figure's (ref_result) */
+	enum compare_place place; /* against the figure compared with it */
 };
 
 /*
  * The reference value of test `t` on machine `m` (its result, or its
  * average for ctxbench's low/high/average tables) and the ratio of
- * `value` (this machine, in the test's unit) to it.
+ * `value` (this machine, in the test's unit, measured with placement
+ * `here`) to it: NAN where the placements do not compare.
  */
 void compare_test(const struct refdata *rd, size_t m,
-    const struct bench_test *t, double value, struct compare_ref *out);
+    const struct bench_test *t, double value, int here,
+    struct compare_ref *out);
 
 /* compare_test against the machine that serves `t` for reference `s`. */
 void compare_sel(const struct refdata *rd, const struct refsel *s,
-    const struct bench_test *t, double value, struct compare_ref *out);
+    const struct bench_test *t, double value, int here,
+    struct compare_ref *out);
 
 /*
  * Load the reference data (refdata_dir(data_opt)) and choose the
@@ -52,11 +78,12 @@ int compare_load(struct refdata *rd, const char *data_opt, const char *ref_opt,
 
 /*
  * "12.4x" (2 decimals below 10x; "443kx", "2e-6x" beyond 1000x and
- * below 0.01x), "n/c" (not comparable) or "-"; a stand-in's ratio ends
- * in '~' ("0.91x~").
+ * below 0.01x), "n/c" (not comparable), "differs" or "unknown" (the
+ * placements differ, or the reference's is not stated: no ratio) or
+ * "-"; a stand-in's ratio ends in '~' ("0.91x~"). At most 7 columns.
  */
 const char *compare_ratio_text(const struct refdata *rd, const struct refsel *s,
-    const struct bench_test *t, double value, char *buf, size_t size);
+    const struct bench_test *t, double value, int here, char *buf, size_t size);
 
 /*
  * Cycles per operation of machine `m` in test `t`, whose figure there is
@@ -83,18 +110,24 @@ enum compare_pair_why {
 	COMPARE_PAIR_NOT_COMPARABLE,
 	COMPARE_PAIR_SAME_MACHINE, /* one machine serves both */
 	COMPARE_PAIR_STAND_IN,     /* A's or B's machine is of another kind */
+	COMPARE_PAIR_PLACEMENT,    /* A and B placed their parties unalike */
 };
 
 /*
  * References A and B side by side for test `t`. B against A means
  * something only when two different machines, each of its own class (not
- * a stand-in), serve them: otherwise the ratios are NAN and `why` says
- * which rule failed.
+ * a stand-in), serve them, their figures placed alike: otherwise the
+ * ratios are NAN and `why` says which rule failed.
+ *
+ * B/A is one number wherever it is printed (the tables, the story, the
+ * page, JSON, CSV, the screen): what B pays over A, in cycles per
+ * operation where both clocks are known, else in time; above 1, B pays
+ * more.
  */
 struct compare_pair {
 	struct compare_ref a, b; /* value: each one's figure */
 	double cyc_a, cyc_b;     /* cycles/op; NAN: clock not stated */
-	double b_vs_a;           /* >1: B did better (as compare_b_vs_a) */
+	double b_vs_a;           /* B/A: cyc_b_vs_a, else cost_b_vs_a */
 	double cost_b_vs_a;      /* B's time per op over A's: >1 B slower */
 	double cyc_b_vs_a;       /* B's cycles per op over A's */
 	enum compare_pair_why why;
@@ -113,9 +146,9 @@ const char *compare_pair_why_text(const struct refdata *rd,
     const struct compare_pair *p, char *buf, size_t size);
 
 /*
- * B against A for test `t`: above 1, reference B did better than A (the
- * P-4's syscall rate against the P-III's is below 1). NaN unless
- * compare_pair shows it (two different machines of their own classes).
+ * B/A for test `t` (compare_pair's b_vs_a): above 1, B pays more (the
+ * P-4's system call loop costs 4.37 times the P-III's cycles). NaN unless
+ * compare_pair shows it.
  */
 double compare_b_vs_a(const struct refdata *rd, const struct refsel refs[2],
     const struct bench_test *t);

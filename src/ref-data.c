@@ -85,6 +85,18 @@ refdata_number(const char *text, double *out)
 	return 0;
 }
 
+int
+refdata_placement(const char *word)
+{
+	static const enum bench_placement all[] = { BENCH_PLACE_SINGLE,
+		BENCH_PLACE_SAME, BENCH_PLACE_SPREAD };
+
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		if (strcmp(word, bench_placement_name(all[i])) == 0)
+			return (int)all[i];
+	return REF_PLACE_UNSTATED;
+}
+
 static int
 known_unit(const char *u)
 {
@@ -138,6 +150,10 @@ machine_row(struct parse *p, char **f)
 		    f[0][0] ? "duplicate" : "empty", f[0]);
 	if (strcmp(f[4], "-") != 0 && refdata_number(f[4], &mhz) != 0)
 		return fail(p, "bad MHz '%.64s'", f[4]);
+	if (p->ncols == 10 && strcmp(f[9], "-") != 0 &&
+	    refdata_placement(f[9]) == REF_PLACE_UNSTATED)
+		return fail(p, "bad placement '%.64s' (same, spread or -)",
+		    f[9]);
 	if (strcmp(f[5], "-") != 0 &&
 	    (refdata_number(f[5], &cpus) != 0 || cpus < 0 || cpus > 65536 ||
 	        cpus != (int)cpus))
@@ -154,6 +170,9 @@ machine_row(struct parse *p, char **f)
 	m->kernel = dup_or_null(f[6]);
 	m->host = dup_or_null(f[7]);
 	m->source = strdup(f[8]);
+	m->place = REF_PLACE_UNSTATED;
+	if (p->ncols == 10)
+		m->place = refdata_placement(f[9]);
 	if (p->ncols == 12) {
 		m->date = strdup(f[9]);
 		m->version = strdup(f[10]);
@@ -197,6 +216,21 @@ result_check(struct parse *p, char **f, size_t *mi, enum ref_stat *st,
 	return 0;
 }
 
+/*
+ * A result's placement: a profile's row names its own in the source
+ * ("benchtop spread median", report-profile.c), else its machine's.
+ */
+static int
+result_placement(const struct refdata *rd, size_t mi, const char *source)
+{
+	char word[16];
+
+	if (sscanf(source, "benchtop %15s", word) == 1 &&
+	    refdata_placement(word) != REF_PLACE_UNSTATED)
+		return refdata_placement(word);
+	return rd->machines[mi].place;
+}
+
 static int
 result_row(struct parse *p, char **f)
 {
@@ -222,6 +256,7 @@ result_row(struct parse *p, char **f)
 	r->unit = strdup(f[4]);
 	r->source = strdup(f[5]);
 	r->version = (unsigned)version;
+	r->placement = result_placement(rd, mi, f[5]);
 	return 0;
 }
 
@@ -294,7 +329,9 @@ context_row(struct parse *p, char **f)
 static int
 header(struct parse *p, char **f, size_t n)
 {
-	if (n >= 9 && strcmp(f[0], "id") == 0 && strcmp(f[1], "label") == 0)
+	/* Ten columns: the seeds' machines with their placement. */
+	if (n >= 9 && strcmp(f[0], "id") == 0 && strcmp(f[1], "label") == 0 &&
+	    (n != 10 || strcmp(f[9], "placement") == 0))
 		p->table = T_MACHINES;
 	else if (n >= 6 && strcmp(f[0], "machine") == 0)
 		p->table = T_RESULTS;
@@ -314,15 +351,17 @@ header(struct parse *p, char **f, size_t n)
 static int
 row(struct parse *p, char **f, size_t n)
 {
-	static const size_t want[][2] = { [T_MACHINES] = { 9, 12 },
-		[T_RESULTS] = { 6, 7 },
-		[T_BASELINES] = { 5, 5 },
-		[T_EXTRA] = { 3, 3 },
-		[T_CONTEXT] = { 3, 3 } };
+	static const size_t want[][3] = { [T_MACHINES] = { 9, 10, 12 },
+		[T_RESULTS] = { 6, 7, 7 },
+		[T_BASELINES] = { 5, 5, 5 },
+		[T_EXTRA] = { 3, 3, 3 },
+		[T_CONTEXT] = { 3, 3, 3 } };
 
 	if (p->table == T_NONE)
 		return fail(p, "a row before any header row");
-	if (n != p->ncols || (n != want[p->table][0] && n != want[p->table][1]))
+	if (n != p->ncols ||
+	    (n != want[p->table][0] && n != want[p->table][1] &&
+	        n != want[p->table][2]))
 		return fail(p, "%zu fields, the header has %zu", n, p->ncols);
 	switch (p->table) {
 	case T_MACHINES:
@@ -443,87 +482,6 @@ refdata_load_profile(struct refdata *rd, const char *name_or_path, char *err,
 	}
 	(void)snprintf(path, sizeof path, "%s/%s.tsv", dir, name_or_path);
 	return parse_path(rd, path, err, errsize);
-}
-
-size_t
-refdata_machine_index(const struct refdata *rd, const char *id)
-{
-	for (size_t i = 0; i < rd->nmachines; i++)
-		if (strcmp(rd->machines[i].id, id) == 0)
-			return i;
-	return SIZE_MAX;
-}
-
-const struct ref_machine *
-refdata_machine(const struct refdata *rd, const char *id)
-{
-	size_t i = refdata_machine_index(rd, id);
-
-	return i == SIZE_MAX ? NULL : &rd->machines[i];
-}
-
-const struct ref_result *
-refdata_result(const struct refdata *rd, size_t machine, const char *test,
-    enum ref_stat stat)
-{
-	for (size_t i = 0; i < rd->nresults; i++) {
-		const struct ref_result *r = &rd->results[i];
-
-		if (r->machine == machine && r->stat == stat &&
-		    strcmp(r->test, test) == 0)
-			return r;
-	}
-	return NULL;
-}
-
-const struct ref_baseline *
-refdata_baseline(const struct refdata *rd, const char *index, const char *test)
-{
-	for (size_t i = 0; i < rd->nbaselines; i++)
-		if (strcmp(rd->baselines[i].index, index) == 0 &&
-		    strcmp(rd->baselines[i].test, test) == 0)
-			return &rd->baselines[i];
-	return NULL;
-}
-
-const char *
-refdata_context(const struct refdata *rd, size_t machine, const char *key)
-{
-	for (size_t i = 0; i < rd->ncontexts; i++)
-		if (rd->contexts[i].machine == machine &&
-		    strcmp(rd->contexts[i].key, key) == 0)
-			return rd->contexts[i].value;
-	return NULL;
-}
-
-void
-refdata_context_of(const struct refdata *rd, size_t machine,
-    struct machine_context *out)
-{
-	memset(out, 0, sizeof *out);
-	out->steal_pct = out->irq_pct = NAN;
-	for (size_t i = 0; i < rd->ncontexts; i++) {
-		const struct ref_context *c = &rd->contexts[i];
-
-		if (c->machine != machine)
-			continue;
-		/* Shares of the run that saved it, not facts. */
-		if (strcmp(c->key, "steal_pct") == 0)
-			out->steal_pct = atof(c->value);
-		else if (strcmp(c->key, "irq_pct") == 0)
-			out->irq_pct = atof(c->value);
-		else
-			context_set(out, c->key, c->value);
-	}
-}
-
-int
-refdata_has_context(const struct refdata *rd, size_t machine)
-{
-	for (size_t i = 0; i < rd->ncontexts; i++)
-		if (rd->contexts[i].machine == machine)
-			return 1;
-	return 0;
 }
 
 static void

@@ -5,6 +5,7 @@
  * A file holds one or more tables; each starts with its header row, whose
  * first column names the table:
  *   id       machines:  id label vendor class mhz cpus kernel host source
+ *                       [placement]                 (the seeds' machines)
  *                       [date version placement]    (profiles add these)
  *   machine  results:   machine test stat value unit source [version]
  *   index    baselines: index test baseline unit source
@@ -12,7 +13,9 @@
  *   machine_context key value
  *                       the machine's context (machine-context.h's facts:
  *                       "thp.enabled madvise"), profiles only; a machine
- *                       without these rows has no context on record
+ *                       without these rows has no context on record;
+ *                       run.* rows are the options of the run that
+ *                       saved it (report-profile.h), not facts
  * '#' lines are comments; blank lines end nothing. Values keep their text
  * exactly as the seed printed it ("20.K", "424."): `text` beside the
  * parsed `value`.
@@ -40,11 +43,21 @@ enum ref_stat {
 	REF_STAT_COUNT
 };
 
+/*
+ * Where the parties of a two-party figure ran: a bench_placement (same:
+ * all on one CPU, the only way a one-CPU machine or a UP kernel runs
+ * them; spread: on different CPUs), or not stated (a machine of several
+ * CPUs whose scheduler placed them, or one whose CPU count the source
+ * does not give).
+ */
+#define REF_PLACE_UNSTATED (-1)
+
 struct ref_machine {
 	char *id, *label, *vendor, *class_id, *kernel, *host, *source;
 	char *date, *version, *placement; /* profiles only, else NULL */
 	double mhz;                       /* NAN when unknown */
 	int cpus;                         /* 0 when unknown */
+	int place; /* its placement column; REF_PLACE_UNSTATED: '-', none */
 };
 
 struct ref_result {
@@ -56,6 +69,8 @@ struct ref_result {
 	char *unit;
 	char *source;
 	unsigned version; /* definition version; 0 = the origin's own */
+	int placement;    /* a profile's own (its source names it), else
+	                     its machine's place */
 };
 
 struct ref_baseline {
@@ -124,6 +139,10 @@ int refdata_has_context(const struct refdata *rd, size_t machine);
  * steal_pct and irq_pct rows as the shares, NAN when absent). */
 void refdata_context_of(const struct refdata *rd, size_t machine,
     struct machine_context *out);
+
+/* "same", "spread" or "single" as a bench_placement; anything else
+ * ("-", a profile's "per-test") REF_PLACE_UNSTATED. */
+int refdata_placement(const char *word);
 
 /* Parse a seed's number: "424." "20.K" "1.790" "-"; -1 if not a number. */
 int refdata_number(const char *text, double *out);

@@ -64,7 +64,9 @@ group_add(struct story_group *g, const struct story_row *r)
 		g->ncyc++;
 		g->cyc_b_vs_a += log(p->cyc_b_vs_a);
 	}
-	if (r->this_cyc > 0 && p->cyc_a > 0) {
+	if (r->this_cyc > 0 && p->cyc_a > 0 &&
+	    compare_placement(r->test, r->this_place, p->a.placement) ==
+	        COMPARE_PLACE_ALIKE) {
 		g->nthis++;
 		g->this_vs_a += log(r->this_cyc / p->cyc_a);
 	}

@@ -20,6 +20,7 @@ struct story_row {
 	const struct bench_test *test;
 	struct compare_pair pair;
 	double this_cyc; /* this machine's cycles/op; NAN: none yet */
+	int this_place;  /* the placement this_cyc was measured with */
 };
 
 struct story_group {
@@ -28,7 +29,8 @@ struct story_group {
 	size_t ncyc;        /* of them with both machines' cycles */
 	double cyc_b_vs_a;  /* geometric mean: B's cycles over A's */
 	double cost_b_vs_a; /* geometric mean: B's time over A's */
-	size_t nthis;       /* rows with this machine's and A's cycles */
+	size_t nthis;       /* rows with this machine's and A's cycles,
+	                       placed alike */
 	double this_vs_a;   /* geometric mean: this machine's over A's */
 };
 

@@ -55,7 +55,7 @@ csv_reference(FILE *f, const struct report *rep, const struct refsel *s,
 	struct compare_ref c;
 
 	compare_sel(rep->ref, s, r->test,
-	    r->status == BENCH_OK ? r->value : NAN, &c);
+	    r->status == BENCH_OK ? r->value : NAN, r->placement, &c);
 	fputc(',', f);
 	if (c.found)
 		report_csv_field(f, rep->ref->machines[c.machine].id);
@@ -98,7 +98,7 @@ csv_row(FILE *f, const struct report *rep, const struct test_result *r)
 	if (r->cpu >= 0)
 		fprintf(f, "%d", r->cpu);
 	csv_reference(f, rep, &rep->refs[0], r);
-	compare_sel(rep->ref, &rep->refs[0], r->test, NAN, &a);
+	compare_sel(rep->ref, &rep->refs[0], r->test, NAN, r->placement, &a);
 	fprintf(f, ",%s", !a.found ? "" : a.stand_in ? "1" : "0");
 	csv_reference(f, rep, &rep->refs[1], r);
 	csv_pair(f, rep, r);

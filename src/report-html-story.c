@@ -65,13 +65,18 @@ story_item_make(const struct html_page *p, const struct test_result *r,
 	if (it->shown) {
 		(void)snprintf(row->b_vs_a, sizeof row->b_vs_a, "%.6g",
 		    cp.b_vs_a);
-		(void)snprintf(row->text, sizeof row->text,
-		    "B/A %s: B takes %.2fx the time, %s the cycles",
-		    compare_format_ratio(cp.b_vs_a, v, sizeof v),
-		    cp.cost_b_vs_a,
-		    compare_format_ratio(cp.cyc_b_vs_a, c, sizeof c));
-		it->distance = fabs(log(
-		    isfinite(cp.cyc_b_vs_a) ? cp.cyc_b_vs_a : cp.cost_b_vs_a));
+		if (isfinite(cp.cyc_b_vs_a))
+			(void)snprintf(row->text, sizeof row->text,
+			    "B/A %s: B pays %s the cycles, %.2fx the time",
+			    compare_format_ratio(cp.b_vs_a, v, sizeof v),
+			    compare_format_ratio(cp.cyc_b_vs_a, c, sizeof c),
+			    cp.cost_b_vs_a);
+		else
+			(void)snprintf(row->text, sizeof row->text,
+			    "B/A %s: B takes %s the time (clock not stated)",
+			    compare_format_ratio(cp.b_vs_a, v, sizeof v),
+			    compare_format_ratio(cp.cost_b_vs_a, c, sizeof c));
+		it->distance = fabs(log(cp.b_vs_a));
 	} else
 		(void)snprintf(row->text, sizeof row->text, "B/A -: %s",
 		    compare_pair_why_text(rd, p->refs, r->test, &cp, why,
@@ -158,11 +163,12 @@ report_html_story(FILE *f, const struct html_page *p)
 	fputs("<p class=\"dim\">Cycles per operation on one log scale for "
 	      "the chart: a source's figure is its machine's clock times the "
 	      "time of one operation (or, for the FreeBSD lock tests, the "
-	      "cycles as printed); this machine's as measured. B/A: B's "
-	      "figure against A's as in the table (below 1: B did worse), "
-	      "shown only where two different machines of their own classes "
-	      "serve; the tests that have it come first, farthest apart "
-	      "first.</p>\n<div class=\"scroll\">",
+	      "cycles as printed); this machine's as measured. B/A: the "
+	      "cycles B pays over A (the time where a clock is not stated), "
+	      "above 1 B pays more, as in the summary and the table; shown "
+	      "only where two different machines of their own classes serve, "
+	      "their figures placed alike; the tests that have it come "
+	      "first, farthest apart first.</p>\n<div class=\"scroll\">",
 	    f);
 	{
 		struct svg_cycles_row *rows = calloc(n + 1, sizeof *rows);

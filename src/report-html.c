@@ -251,7 +251,7 @@ ratio_to(const struct html_page *p, const struct refsel *s,
 
 	if (r->status != BENCH_OK)
 		return NAN;
-	compare_sel(p->rep->ref, s, r->test, r->value, &c);
+	compare_sel(p->rep->ref, s, r->test, r->value, r->placement, &c);
 	return c.found && c.comparable ? c.ratio : NAN;
 }
 
@@ -282,12 +282,13 @@ chart_row(const struct html_page *p, size_t i, struct svg_ratio_row *row)
 	for (size_t k = 0; k < p->nrefs; k++) {
 		struct compare_ref c;
 
-		compare_sel(p->rep->ref, &p->refs[k], r->test, NAN, &c);
+		compare_sel(p->rep->ref, &p->refs[k], r->test, NAN,
+		    r->placement, &c);
 		row->stand_in[k] = c.found && c.stand_in;
 		row->ratio[k] = ratio_to(p, &p->refs[k], r);
 		(void)compare_ratio_text(p->rep->ref, &p->refs[k], r->test,
-		    r->status == BENCH_OK ? r->value : NAN, row->ratio_text[k],
-		    sizeof row->ratio_text[k]);
+		    r->status == BENCH_OK ? r->value : NAN, r->placement,
+		    row->ratio_text[k], sizeof row->ratio_text[k]);
 	}
 }
 
@@ -455,7 +456,7 @@ test_row(FILE *f, const struct html_page *p, size_t i)
 	for (size_t k = 0; k < p->nrefs; k++)
 		fprintf(f, "<td class=\"n\">%s</td>",
 		    compare_ratio_text(p->rep->ref, &p->refs[k], r->test,
-		        ok ? r->value : NAN, buf, sizeof buf));
+		        ok ? r->value : NAN, r->placement, buf, sizeof buf));
 	status_cell(f, p, r);
 	fputs("</tr>\n", f);
 }

@@ -233,6 +233,7 @@ json_pair(FILE *f, const struct report *rep, const struct test_result *r)
 	kv_num(f, "ref_b_cycles", p.b.found ? p.cyc_b : NAN);
 	kv_num(f, "b_vs_a", p.b_vs_a);
 	kv_num(f, "b_vs_a_cycles", p.cyc_b_vs_a);
+	kv_num(f, "b_vs_a_time", p.cost_b_vs_a);
 	kv_str(f, ", ", "b_vs_a_note",
 	    rep->ref != NULL && rep->refs[1].kind != REFSEL_NONE &&
 	            p.why != COMPARE_PAIR_SHOWN
@@ -248,17 +249,21 @@ json_compare(FILE *f, const struct report *rep, const struct test_result *r)
 	struct compare_ref c, b;
 	int ok = r->status == BENCH_OK;
 
-	compare_sel(rep->ref, &rep->refs[0], r->test, ok ? r->value : NAN, &c);
+	compare_sel(rep->ref, &rep->refs[0], r->test, ok ? r->value : NAN,
+	    r->placement, &c);
 	kv_num(f, "ref_value", c.found ? c.value : NAN);
 	kv_num(f, "ref_ratio", c.ratio);
 	kv_str(f, ", ", "ref_note",
 	    !c.found            ? (rep->ref ? "no reference figure" : NULL)
 	        : !c.comparable ? "not comparable: definition changed"
-	                        : NULL);
+	        : ok && c.place != COMPARE_PLACE_ALIKE
+	        ? compare_place_text(c.place)
+	        : NULL);
 	kv_str(f, ", ", "ref_machine",
 	    c.found ? rep->ref->machines[c.machine].id : NULL);
 	kv_bool(f, "ref_stand_in", c.found, c.stand_in);
-	compare_sel(rep->ref, &rep->refs[1], r->test, ok ? r->value : NAN, &b);
+	compare_sel(rep->ref, &rep->refs[1], r->test, ok ? r->value : NAN,
+	    r->placement, &b);
 	kv_str(f, ", ", "ref_b_machine",
 	    b.found ? rep->ref->machines[b.machine].id : NULL);
 	kv_num(f, "ref_b_value", b.found ? b.value : NAN);

@@ -16,8 +16,8 @@
 #include <stdio.h>
 
 /* A label value with \, " and newline escaped. */
-static void
-om_label(FILE *f, const char *name, const char *value, int first)
+void
+report_om_label(FILE *f, const char *name, const char *value, int first)
 {
 	fprintf(f, "%s%s=\"", first ? "" : ",", name);
 	for (; *value != '\0'; value++) {
@@ -42,7 +42,7 @@ static void
 om_test_sample(FILE *f, const char *name, const struct test_result *r, double v)
 {
 	fprintf(f, "%s{", name);
-	om_label(f, "test", r->test->id, 1);
+	report_om_label(f, "test", r->test->id, 1);
 	fprintf(f, "} %.9g\n", v);
 }
 
@@ -160,8 +160,8 @@ om_rate_deprecated(FILE *f, const struct report *rep)
 		if (r->status != BENCH_OK || !isfinite(r->value))
 			continue;
 		fputs("benchtop_rate{", f);
-		om_label(f, "test", r->test->id, 1);
-		om_label(f, "unit", bench_unit_name(r->test->unit), 0);
+		report_om_label(f, "test", r->test->id, 1);
+		report_om_label(f, "unit", bench_unit_name(r->test->unit), 0);
 		fprintf(f, "} %.9g\n", r->value);
 	}
 }
@@ -189,8 +189,8 @@ om_status(FILE *f, const struct report *rep)
 	for (size_t i = 0; i < rep->n; i++)
 		for (unsigned s = 0; s < BENCH_STATUS_COUNT; s++) {
 			fputs("benchtop_test_status{", f);
-			om_label(f, "test", rep->results[i].test->id, 1);
-			om_label(f, "status",
+			report_om_label(f, "test", rep->results[i].test->id, 1);
+			report_om_label(f, "status",
 			    bench_status_name((enum bench_status)s), 0);
 			fprintf(f, "} %d\n",
 			    (unsigned)rep->results[i].status == s);
@@ -208,10 +208,12 @@ om_test_info(FILE *f, const struct report *rep)
 		const struct test_result *r = &rep->results[i];
 
 		fputs("benchtop_test_info{", f);
-		om_label(f, "test", r->test->id, 1);
-		om_label(f, "group", bench_group_name(r->test->group), 0);
-		om_label(f, "unit", bench_unit_name(r->test->unit), 0);
-		om_label(f, "placement", bench_placement_name(r->placement), 0);
+		report_om_label(f, "test", r->test->id, 1);
+		report_om_label(f, "group", bench_group_name(r->test->group),
+		    0);
+		report_om_label(f, "unit", bench_unit_name(r->test->unit), 0);
+		report_om_label(f, "placement",
+		    bench_placement_name(r->placement), 0);
 		fputs("} 1\n", f);
 	}
 }
@@ -229,7 +231,7 @@ om_last_slice(FILE *f, const struct report *rep)
 		if (!isfinite(rep->last_slice_s[i]))
 			continue;
 		fputs("benchtop_last_slice_timestamp_seconds{", f);
-		om_label(f, "test", rep->results[i].test->id, 1);
+		report_om_label(f, "test", rep->results[i].test->id, 1);
 		fprintf(f, "} %.3f\n", rep->last_slice_s[i]); /* ms, not 10 s */
 	}
 }
@@ -243,12 +245,13 @@ om_info(FILE *f, const struct report *rep)
 	om_header(f, "benchtop_info",
 	    "The machine and benchtop version; the value is always 1.");
 	fputs("benchtop_info{", f);
-	om_label(f, "cpu", m->cpu.brand, 1);
-	om_label(f, "class", m->class_id, 0);
-	om_label(f, "class_name", m->class_name, 0);
-	om_label(f, "kernel", m->kernel, 0);
-	om_label(f, "cycle_source", cycles_source_name(m->clock.source), 0);
-	om_label(f, "version", PACKAGE_VERSION, 0);
+	report_om_label(f, "cpu", m->cpu.brand, 1);
+	report_om_label(f, "class", m->class_id, 0);
+	report_om_label(f, "class_name", m->class_name, 0);
+	report_om_label(f, "kernel", m->kernel, 0);
+	report_om_label(f, "cycle_source", cycles_source_name(m->clock.source),
+	    0);
+	report_om_label(f, "version", PACKAGE_VERSION, 0);
 	fputs("} 1\n", f);
 }
 
@@ -278,7 +281,7 @@ om_context(FILE *f, const struct machine_context *c)
 		for (char *p = name; *p != '\0'; p++)
 			if (*p == '.' || *p == '-')
 				*p = '_';
-		om_label(f, name, c->f[i].value, i == 0);
+		report_om_label(f, name, c->f[i].value, i == 0);
 	}
 	fputs("} 1\n", f);
 	if (!isfinite(c->steal_pct))

@@ -47,7 +47,7 @@ make_dirs(char *dir)
 
 static void
 write_machine(FILE *f, const char *name, const struct machine *m,
-    const char *class_id)
+    const char *class_id, const char *source)
 {
 	char date[32];
 	time_t now = time(NULL);
@@ -59,12 +59,12 @@ write_machine(FILE *f, const char *name, const struct machine *m,
 	fprintf(f,
 	    "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\t"
 	    "source\tdate\tversion\tplacement\n");
-	fprintf(f, "%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t%s\tbenchtop\t%s\t%s\t%s\n",
-	    name, m->cpu.brand[0] ? m->cpu.brand : "unknown CPU",
+	fprintf(f, "%s\t%s\t%s\t%s\t%.0f\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", name,
+	    m->cpu.brand[0] ? m->cpu.brand : "unknown CPU",
 	    m->cpu.vendor[0] ? m->cpu.vendor : "-",
 	    class_id ? class_id : "unknown", m->clock.core_hz / 1e6,
-	    m->cpu.cpus_online, m->kernel, m->host, date, PACKAGE_VERSION,
-	    "per-test");
+	    m->cpu.cpus_online, m->kernel, m->host,
+	    source ? source : "benchtop", date, PACKAGE_VERSION, "per-test");
 }
 
 /* The run's context: a comment, for the reader of the file. */
@@ -122,7 +122,7 @@ write_results(FILE *f, const char *name, const struct test_result *r,
  */
 static void
 write_machine_context(FILE *f, const char *name,
-    const struct machine_context *c)
+    const struct machine_context *c, const struct profile_run *run)
 {
 	fprintf(f, "machine_context\tkey\tvalue\n");
 	for (size_t i = 0; i < c->n; i++) {
@@ -135,6 +135,35 @@ write_machine_context(FILE *f, const char *name,
 	if (isfinite(c->steal_pct))
 		fprintf(f, "%s\tsteal_pct\t%.2f\n%s\tirq_pct\t%.2f\n", name,
 		    c->steal_pct, name, c->irq_pct);
+	/* The options the figures were taken with (--compare holds a
+	 * fleet's profiles to the same). */
+	if (run == NULL)
+		return;
+	fprintf(f, "%s\trun.seconds\t%g\n%s\trun.slices\t%zu\n", name,
+	    run->seconds, name, run->slices);
+	if (run->sample_ms > 0)
+		fprintf(f, "%s\trun.sample_ms\t%g\n", name, run->sample_ms);
+	if (run->mem_mib > 0)
+		fprintf(f, "%s\trun.mem_mib\t%u\n", name, run->mem_mib);
+	if (run->placement != NULL)
+		fprintf(f, "%s\trun.placement\t%s\n", name, run->placement);
+}
+
+void
+profile_run_get(const struct refdata *rd, size_t m, struct profile_run *out)
+{
+	const char *v;
+
+	memset(out, 0, sizeof *out);
+	if ((v = refdata_context(rd, m, "run.seconds")) != NULL)
+		out->seconds = atof(v);
+	if ((v = refdata_context(rd, m, "run.slices")) != NULL)
+		out->slices = (size_t)strtoul(v, NULL, 10);
+	if ((v = refdata_context(rd, m, "run.sample_ms")) != NULL)
+		out->sample_ms = atof(v);
+	if ((v = refdata_context(rd, m, "run.mem_mib")) != NULL)
+		out->mem_mib = (unsigned)strtoul(v, NULL, 10);
+	out->placement = refdata_context(rd, m, "run.placement");
 }
 
 size_t
@@ -185,10 +214,10 @@ profile_save(const char *name, const struct machine *m, const char *class_id,
 		    strerror(errno));
 		return -1;
 	}
-	write_machine(f, name, m, class_id);
+	write_machine(f, name, m, class_id, run ? run->source : NULL);
 	write_context(f, run);
 	write_results(f, name, r, per, n);
-	write_machine_context(f, name, &m->ctx);
+	write_machine_context(f, name, &m->ctx, run);
 	ok = fflush(f) == 0 && fsync(fd) == 0 && !ferror(f);
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, path) != 0) {

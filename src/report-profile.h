@@ -10,6 +10,13 @@
  * unit "share", 0..1). A comment line above the tables gives the run's
  * context (load average, slices, seconds). Profiles saved before slices
  * existed hold the median alone: they load, and --check says so.
+ *
+ * The options the figures were taken with are rows of the context table
+ * under keys "run.*" (run.seconds, run.slices, run.sample_ms,
+ * run.mem_mib, run.placement): --compare refuses profiles taken with
+ * different ones. Like steal_pct they are the run's, not the machine's
+ * facts, so refdata_context_of leaves them out; a profile saved before
+ * them has none, and is taken as compatible with any.
  */
 
 #ifndef BENCHTOP_PROFILE_H
@@ -29,11 +36,21 @@ struct profile_test {
 	double noisy_share; /* disturbed samples / samples, NAN unknown */
 };
 
-/* The run a profile came from, for its comment line. */
+/* The run a profile came from: its comment line and its run.* rows. */
 struct profile_run {
-	double seconds; /* -t: seconds per test, all slices together */
-	size_t slices;  /* slices per test */
+	double seconds;        /* -t: seconds per test, all slices together */
+	size_t slices;         /* slices per test */
+	double sample_ms;      /* --sample-ms; 0: not recorded */
+	unsigned mem_mib;      /* --mem-size; 0: not recorded */
+	const char *placement; /* --placement ("spread"); NULL: not recorded */
+	/* The machine row's source: "benchtop", or a quick profile's
+	 * "benchtop --quick" (--check --quick takes only those). */
+	const char *source;
 };
+
+/* The run.* rows of machine m as recorded (zero, NULL where absent). */
+void profile_run_get(const struct refdata *rd, size_t m,
+    struct profile_run *out);
 
 /* A profile name: letters, digits, '.', '_', '-'; not starting with '.'. */
 int profile_name_ok(const char *name);

@@ -15,15 +15,18 @@
 #include "ref-story.h"
 #include "report.h"
 
-/* This machine's cycles per operation in the run, NAN if it has none. */
-static double
-run_cycles(const struct report *rep, const struct bench_test *t)
+/* This machine's cycles per operation in the run and their placement;
+ * NAN if it has none. */
+static void
+run_cycles(const struct report *rep, struct story_row *row)
 {
+	row->this_cyc = NAN;
 	for (size_t i = 0; i < rep->n; i++)
-		if (rep->results[i].test == t &&
-		    rep->results[i].status == BENCH_OK)
-			return rep->results[i].cyc.median;
-	return NAN;
+		if (rep->results[i].test == row->test &&
+		    rep->results[i].status == BENCH_OK) {
+			row->this_cyc = rep->results[i].cyc.median;
+			row->this_place = (int)rep->results[i].placement;
+		}
 }
 
 size_t
@@ -36,7 +39,7 @@ report_story_rows(const struct report *rep, const struct refsel refs[2],
 		return 0;
 	n = story_select(rep->ref, refs, *rows, max);
 	for (size_t i = 0; i < n; i++)
-		(*rows)[i].this_cyc = run_cycles(rep, (*rows)[i].test);
+		run_cycles(rep, &(*rows)[i]);
 	return n;
 }
 

@@ -29,7 +29,9 @@ text_refs(FILE *f, const struct report *r)
 	if (r->refs[1].kind == REFSEL_NONE)
 		return;
 	refsel_describe(r->ref, &r->refs[1], what, sizeof what);
-	fprintf(f, "Ref B: %s (%s); B/A above 1x: B does better than A\n",
+	fprintf(f,
+	    "Ref B: %s (%s); B/A: the cycles B pays over A (the time, where a "
+	    "clock is\nnot stated), above 1x B pays more\n",
 	    refsel_name(r->ref, &r->refs[1]), what);
 }
 
@@ -100,13 +102,14 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 	else
 		(void)snprintf(cv, sizeof cv, "-");
 	compare_ratio_text(rep->ref, &rep->refs[0], r->test,
-	    r->status == BENCH_OK ? r->value : NAN, ratio, sizeof ratio);
+	    r->status == BENCH_OK ? r->value : NAN, r->placement, ratio,
+	    sizeof ratio);
 	fprintf(f, "%-*s %14s %-8s %11s %11s %6s %7zu %-6s %7s", w, r->test->id,
 	    v, bench_unit_name(r->test->unit), ns, cyc, cv, r->ns.n,
 	    bench_placement_name(r->placement), ratio);
 	if (rep->refs[1].kind != REFSEL_NONE) {
 		compare_ratio_text(rep->ref, &rep->refs[1], r->test,
-		    ok ? r->value : NAN, ratio, sizeof ratio);
+		    ok ? r->value : NAN, r->placement, ratio, sizeof ratio);
 		fprintf(f, " %7s", ratio);
 		fprintf(f, " %7s",
 		    compare_format_ratio(compare_b_vs_a(rep->ref, rep->refs,
@@ -131,7 +134,7 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 static void
 text_pair_note(FILE *f, const struct report *rep)
 {
-	size_t count[COMPARE_PAIR_STAND_IN + 1] = { 0 };
+	size_t count[COMPARE_PAIR_PLACEMENT + 1] = { 0 };
 	static const char *const why[] = {
 		[COMPARE_PAIR_NO_FIGURE] = "no figure for A or B",
 		[COMPARE_PAIR_NOT_COMPARABLE] = "not comparable",
@@ -139,6 +142,7 @@ text_pair_note(FILE *f, const struct report *rep)
 		    "one machine serves both (a stand-in)",
 		[COMPARE_PAIR_STAND_IN] = "a machine of another class stands "
 		                          "in for A or B",
+		[COMPARE_PAIR_PLACEMENT] = "placement differs",
 	};
 
 	for (size_t i = 0; i < rep->n; i++) {
@@ -147,13 +151,48 @@ text_pair_note(FILE *f, const struct report *rep)
 		compare_pair(rep->ref, rep->refs, rep->results[i].test, &p);
 		count[p.why]++;
 	}
-	fprintf(f, "\nB/A (B's figure against A's): %zu row%s with a figure",
+	fprintf(f, "\nB/A (what B pays over A): %zu row%s with a figure",
 	    count[COMPARE_PAIR_SHOWN],
 	    count[COMPARE_PAIR_SHOWN] == 1 ? "" : "s");
-	for (int w = COMPARE_PAIR_NO_FIGURE; w <= COMPARE_PAIR_STAND_IN; w++)
+	for (int w = COMPARE_PAIR_NO_FIGURE; w <= COMPARE_PAIR_PLACEMENT; w++)
 		if (count[w] > 0)
 			fprintf(f, "; %zu '-': %s", count[w], why[w]);
 	fputs(".\n", f);
+}
+
+/*
+ * Under the table: the rows whose VS REF has no ratio because the run
+ * placed a two-party test's parties unlike the reference, and the way
+ * to a like-for-like figure.
+ */
+static void
+text_place_note(FILE *f, const struct report *rep)
+{
+	size_t count[COMPARE_PLACE_UNSTATED + 1] = { 0 };
+
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct test_result *r = &rep->results[i];
+		struct compare_ref c;
+
+		compare_sel(rep->ref, &rep->refs[0], r->test,
+		    r->status == BENCH_OK ? r->value : NAN, r->placement, &c);
+		if (c.found && c.comparable && r->status == BENCH_OK)
+			count[c.place]++;
+	}
+	if (count[COMPARE_PLACE_DIFFERS] > 0)
+		fprintf(f,
+		    "\ndiffers: placement differs, %zu two-party row%s: this "
+		    "run and the reference\nplaced the parties unalike, no "
+		    "ratio (the sources' machines ran them on one\nCPU: "
+		    "--placement same compares with them).\n",
+		    count[COMPARE_PLACE_DIFFERS],
+		    count[COMPARE_PLACE_DIFFERS] == 1 ? "" : "s");
+	if (count[COMPARE_PLACE_UNSTATED] > 0)
+		fprintf(f,
+		    "\nunknown: placement not stated, %zu two-party row%s: the "
+		    "source does not say\nwhere its parties ran (no ratio).\n",
+		    count[COMPARE_PLACE_UNSTATED],
+		    count[COMPARE_PLACE_UNSTATED] == 1 ? "" : "s");
 }
 
 void
@@ -170,6 +209,8 @@ report_text(FILE *f, const struct report *r)
 	fputs("  STATUS\n", f);
 	for (size_t i = 0; i < r->n; i++)
 		text_row(f, r, &r->results[i], w);
+	if (r->ref != NULL && r->refs[0].kind != REFSEL_NONE)
+		text_place_note(f, r);
 	if (r->ref != NULL && r->refs[1].kind != REFSEL_NONE)
 		text_pair_note(f, r);
 }

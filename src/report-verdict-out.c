@@ -13,6 +13,7 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "report-om-check.h"
 #include "report-profile.h"
 #include "report-verdict.h"
 
@@ -21,14 +22,9 @@ struct row_out {
 	const struct test_result *r;
 	struct compare_ref c;
 	const char *why; /* not comparable: why */
+	size_t nnow;     /* this run's slices */
 	struct profile_test then;
 	struct judge_line l;
-};
-
-static const char *const kind_names[JUDGE_KIND_COUNT] = {
-	[JUDGE_KIND_LOOP] = "CPU-bound loops",
-	[JUDGE_KIND_MEMORY] = "memory bandwidth",
-	[JUDGE_KIND_SYSTEM] = "system paths",
 };
 
 /* Why test i cannot be compared, or NULL. */
@@ -55,10 +51,12 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 		const struct test_result *r = &vr->r[i];
 
 		o[i].r = r;
-		compare_test(vr->rd, vr->machine, r->test, r->value, &o[i].c);
+		compare_test(vr->rd, vr->machine, r->test, r->value,
+		    r->placement, &o[i].c);
 		(void)profile_test_get(vr->rd, vr->machine, r->test->id,
 		    &o[i].then);
 		o[i].why = why_not(r, &o[i].c, vr->nslices[i]);
+		o[i].nnow = vr->nslices[i];
 		in[i] = (struct judge_row){
 			.kind = judge_kind_of(r->test),
 			.now_value = r->status == BENCH_OK ? r->value : NAN,
@@ -71,6 +69,8 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 			.higher_better = units_higher_is_better(r->test->unit),
 			.noisy_share =
 			    r->ns.n ? (double)r->noisy / r->ns.n : NAN,
+			.sequential =
+			    vr->sequential ? vr->sequential[i] : JUDGE_SEQ_NONE,
 		};
 		if (r->status == BENCH_OK) {
 			samples += r->ns.n;
@@ -92,7 +92,7 @@ machine_words(const struct verdict_report *vr, const struct judge_machine *m,
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
 		if (m->kind_tests[k] > 0 && len < sizeof kinds)
 			len += (size_t)snprintf(kinds + len, sizeof kinds - len,
-			    "; %s %s (%zu)", kind_names[k],
+			    "; %s %s (%zu)", judge_kind_name(k),
 			    judge_ratio_text(m->kind_shift[k], ratio,
 			        sizeof ratio),
 			    m->kind_tests[k]);
@@ -131,7 +131,7 @@ kind_words(const struct verdict_report *vr, const struct row_out *o,
 	judge_ratio_text(m->kind_shift[k] / m->shift, ratio, sizeof ratio);
 	len = (size_t)snprintf(buf, size,
 	    "%s %s than the machine's shift as a whole (%zu tests:",
-	    kind_names[k], ratio, m->kind_tests[k]);
+	    judge_kind_name(k), ratio, m->kind_tests[k]);
 	for (size_t i = 0; i < vr->n && len < size; i++)
 		if (o[i].l.by_kind && (int)judge_kind_of(o[i].r->test) == k)
 			len += (size_t)snprintf(buf + len, size - len, " %s",
@@ -152,8 +152,26 @@ interval_text(const struct judge_line *l, char *buf, size_t size)
 	return buf;
 }
 
+/* The row's verdict in words; a quick check's row says its slices, and
+ * one its budget stopped says so. */
 static void
-text_row(FILE *f, const struct row_out *o, unsigned context_moved)
+verdict_words(const struct verdict_report *vr, const struct row_out *o,
+    char *buf, size_t size)
+{
+	size_t len;
+
+	if (vr->sequential != NULL && o->l.verdict == JUDGE_TOO_FEW)
+		(void)snprintf(buf, size, "undecided");
+	else
+		judge_text(&o->l, o->why, buf, size);
+	len = strlen(buf);
+	if (vr->sequential != NULL && o->r->status == BENCH_OK && len < size)
+		(void)snprintf(buf + len, size - len, " (%zu slices)", o->nnow);
+}
+
+static void
+text_row(FILE *f, const struct verdict_report *vr, const struct row_out *o,
+    unsigned context_moved)
 {
 	char now[16], then[16], change[32], beyond[32], ci[32], p[16], v[64];
 	int ok = o->r->status == BENCH_OK;
@@ -167,7 +185,7 @@ text_row(FILE *f, const struct row_out *o, unsigned context_moved)
 		(void)snprintf(p, sizeof p, "%.3f", o->l.p);
 	else
 		(void)snprintf(p, sizeof p, "-");
-	judge_text(&o->l, o->why, v, sizeof v);
+	verdict_words(vr, o, v, sizeof v);
 	verdict_context_note(o->r->test, context_moved, v, sizeof v);
 	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n",
 	    o->r->test->id, now, then, bench_unit_name(o->r->test->unit),
@@ -209,6 +227,24 @@ text_summary(FILE *f, const struct row_out *o, size_t n,
 		    m->noisy_share * 100);
 }
 
+/* "Quick: 22 tests in 9.8 s (budget 14 s): 19 decided, 3 undecided". */
+static void
+quick_words(FILE *f, const struct verdict_report *vr, const struct row_out *o)
+{
+	size_t ran = 0, undecided = 0;
+
+	for (size_t i = 0; i < vr->n; i++) {
+		ran += o[i].r->status == BENCH_OK;
+		undecided += o[i].r->status == BENCH_OK &&
+		    vr->sequential[i] == JUDGE_SEQ_UNDECIDED;
+	}
+	fprintf(f,
+	    "Quick: %zu tests in %.1f s (budget %.0f s), each stopped when "
+	    "its verdict was decided (sequential test, 1%% false alarms, "
+	    "5%% misses): %zu decided, %zu undecided at the budget\n",
+	    ran, vr->quick_s, vr->quick_budget_s, ran - undecided, undecided);
+}
+
 static void
 write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
     const struct judge_machine *m, int status)
@@ -217,18 +253,19 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 
 	fprintf(f,
 	    "Check against %s (%s), tolerance %g%%: a test is slower or "
-	    "faster\nwhen its slices differ from the profile's (U test, "
-	    "p < %.2g) by more\nthan the tolerance, beyond the machine's "
-	    "shift.\n",
+	    "faster\nwhen its slices differ from the profile's (%s) by "
+	    "more\nthan the tolerance, beyond the machine's shift.\n",
 	    vr->rd->machines[vr->machine].id,
 	    vr->rd->machines[vr->machine].label, vr->tolerance_pct,
-	    JUDGE_ALPHA);
+	    vr->sequential != NULL ? "sequential test" : "U test, p < 0.05");
 	if (m->one_figure)
 		fprintf(f,
 		    "Warning: %s holds one figure per test (an older "
 		    "profile or a reference machine): judged on this "
 		    "run's spread alone, weak; --save it again.\n",
 		    vr->rd->machines[vr->machine].id);
+	if (vr->sequential != NULL)
+		quick_words(f, vr, o);
 	machine_words(vr, m, line, sizeof line);
 	fprintf(f, "Machine: %s\n", line);
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
@@ -241,7 +278,7 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	    "THIS", "PROFILE", "UNIT", "CHANGE", "BEYOND MACH.", "95% CI", "P",
 	    "VERDICT");
 	for (size_t i = 0; i < vr->n; i++)
-		text_row(f, &o[i], vr->context_moved);
+		text_row(f, vr, &o[i], vr->context_moved);
 	text_summary(f, o, vr->n, m, status);
 }
 
@@ -257,11 +294,12 @@ json_ratio(FILE *f, const char *key, double ratio)
 }
 
 static void
-json_row(FILE *f, const struct row_out *o, int first)
+json_row(FILE *f, const struct verdict_report *vr, const struct row_out *o,
+    int first)
 {
 	char v[64];
 
-	judge_text(&o->l, o->why, v, sizeof v);
+	verdict_words(vr, o, v, sizeof v);
 	fprintf(f, "%s\n{\"id\":", first ? "" : ",");
 	report_json_string(f, o->r->test->id);
 	fprintf(f, ",\"value\":");
@@ -278,7 +316,8 @@ json_row(FILE *f, const struct row_out *o, int first)
 	report_json_number(f, o->l.hi);
 	fprintf(f, "],\"p\":");
 	report_json_number(f, o->l.p);
-	fprintf(f, ",\"profile_slices\":%zu,\"verdict\":", o->then.nslices);
+	fprintf(f, ",\"profile_slices\":%zu,\"slices\":%zu,\"verdict\":",
+	    o->then.nslices, o->nnow);
 	report_json_string(f, v);
 	fprintf(f, ",\"weak\":%s,\"by_kind\":%s}", o->l.weak ? "true" : "false",
 	    o->l.by_kind ? "true" : "false");
@@ -291,7 +330,7 @@ json_kinds(FILE *f, const struct judge_machine *m)
 	fprintf(f, ",\"kinds\":[");
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
 		fprintf(f, "%s{\"kind\":", k ? "," : "");
-		report_json_string(f, kind_names[k]);
+		report_json_string(f, judge_kind_name(k));
 		json_ratio(f, "shift", m->kind_shift[k]);
 		fprintf(f, ",\"tests\":%zu,\"moved\":%d}", m->kind_tests[k],
 		    m->kind_moved[k]);
@@ -325,9 +364,17 @@ write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	fprintf(f, ",\"weak\":%s,\"one_figure\":%s", m->weak ? "true" : "false",
 	    m->one_figure ? "true" : "false");
 	json_kinds(f, m);
-	fprintf(f, "},\"tests\":[");
+	fputc('}', f);
+	if (vr->sequential != NULL) {
+		fprintf(f, ",\"quick\":{\"seconds\":");
+		report_json_number(f, vr->quick_s);
+		fprintf(f, ",\"budget_s\":");
+		report_json_number(f, vr->quick_budget_s);
+		fputc('}', f);
+	}
+	fprintf(f, ",\"tests\":[");
 	for (size_t i = 0; i < vr->n; i++)
-		json_row(f, &o[i], i == 0);
+		json_row(f, vr, &o[i], i == 0);
 	fprintf(f, "\n]}\n");
 }
 
@@ -357,11 +404,33 @@ write_csv(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 		report_csv_number(f, o[i].l.lo);
 		report_csv_number(f, o[i].l.hi);
 		report_csv_number(f, o[i].l.p);
-		judge_text(&o[i].l, o[i].why, v, sizeof v);
+		verdict_words(vr, &o[i], v, sizeof v);
 		fputc(',', f);
 		report_csv_field(f, v);
 		fprintf(f, ",%d\n", o[i].l.weak);
 	}
+}
+
+/* The run's families (report_om), then the check's (om_check_write);
+ * the exit status, or -1 when out of memory (nothing printed). */
+static int
+write_om(FILE *f, const struct verdict_report *vr, const struct row_out *o,
+    const struct judge_machine *m, int status)
+{
+	struct judge_line *l = calloc(vr->n + 1, sizeof *l);
+
+	if (l == NULL)
+		return -1;
+	for (size_t i = 0; i < vr->n; i++)
+		l[i] = o[i].l;
+	if (vr->host != NULL)
+		report_om(f,
+		    &(struct report){ .machine = vr->host,
+		        .results = vr->r,
+		        .n = vr->n });
+	om_check_write(f, vr, l, m, status);
+	free(l);
+	return status;
 }
 
 /* Gather and judge into o (n rows); the exit status. */
@@ -422,6 +491,8 @@ verdict_write(FILE *f, const struct verdict_report *vr)
 			write_json(f, &v, o, &m, status);
 		else if (v.format == REPORT_CSV)
 			write_csv(f, &v, o);
+		else if (v.format == REPORT_OPENMETRICS)
+			status = write_om(f, &v, o, &m, status);
 		else
 			write_text(f, &v, o, &m, status);
 	}

@@ -48,8 +48,15 @@ struct verdict_report {
 	const size_t *nslices;
 	size_t n;
 	double tolerance_pct;
-	enum report_format format; /* text, JSON or CSV */
+	enum report_format format; /* text, JSON, CSV or OpenMetrics */
 	unsigned context_moved;    /* the context_sense bits that differ */
+	/* A quick check (--quick): each row as the sequential rule stopped
+	 * it (NULL: a full check), the wall time and its budget, seconds. */
+	const enum judge_seq *sequential;
+	double quick_s, quick_budget_s;
+	/* OpenMetrics: the machine, for the run's families before the
+	 * check's (report_om); NULL: the check's alone. */
+	const struct machine *host;
 };
 
 /* Judge without printing: each row's verdict into out and why it is not

@@ -68,6 +68,9 @@ void report_text_list(FILE *f);
 void report_json_list(FILE *f);
 void report_csv_list(FILE *f);
 void report_om(FILE *f, const struct report *r);
+/* One label of an OpenMetrics sample, name="value" with \, " and
+ * newline escaped, after a comma unless `first`. */
+void report_om_label(FILE *f, const char *name, const char *value, int first);
 void report_jsonl(FILE *f, const struct report *r);
 
 /* The demo view (--story A,B: report-story.c); 0, or -1 as above. */

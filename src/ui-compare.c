@@ -156,18 +156,13 @@ pair_line(struct ui *ui, struct cursor *c, const struct view_row *r)
 		(void)snprintf(line, sizeof line, "B against A (%s vs %s): -",
 		    refsel_name(rd, &ui->refs[1]),
 		    refsel_name(rd, &ui->refs[0]));
-	else if (isfinite(p.cyc_b_vs_a))
+	else
 		(void)snprintf(line, sizeof line,
-		    "B against A (%s vs %s): %s; B pays %s the cycles of A",
+		    "B against A (%s vs %s): B/A %s, B pays %s the time of A",
 		    refsel_name(rd, &ui->refs[1]),
 		    refsel_name(rd, &ui->refs[0]),
 		    compare_format_ratio(p.b_vs_a, v, sizeof v),
-		    compare_format_ratio(p.cyc_b_vs_a, cy, sizeof cy));
-	else
-		(void)snprintf(line, sizeof line, "B against A (%s vs %s): %s",
-		    refsel_name(rd, &ui->refs[1]),
-		    refsel_name(rd, &ui->refs[0]),
-		    compare_format_ratio(p.b_vs_a, v, sizeof v));
+		    compare_format_ratio(p.cost_b_vs_a, cy, sizeof cy));
 	if (visible(ui, c))
 		(void)ui_put_clipped(c->y - 1, 2, line);
 	if (p.why != COMPARE_PAIR_SHOWN)
@@ -194,7 +189,7 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 	for (size_t m = 0; rd != NULL && m < rd->nmachines; m++) {
 		struct compare_ref cr;
 
-		compare_test(rd, m, r->test, r->value, &cr);
+		compare_test(rd, m, r->test, r->value, r->meta.placement, &cr);
 		/* The value in the screen's one format, not as the source
 		 * printed it ("216."): one column, one format. */
 		if (cr.found)

@@ -21,8 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base-units.h"
 #include "bench-context.h"
 #include "ui.h"
+
+/* A sentinel's news stays in the header this long. */
+#define UI_SENTINEL_SHOWN_NS 60000000000ull
 
 /* Slices a row must run after a change before its verdict counts: the
  * first may have begun before it. */
@@ -47,6 +51,10 @@ ui_context_init(struct ui *ui)
 	}
 	context_watch_init(&c->watch, ui->cfg.machine);
 	ui->context = c;
+	if (ui_rerun_init(ui, &c->rerun) != 0) {
+		ui_context_free(ui);
+		return -1;
+	}
 	if (ui->cfg.exporter != NULL)
 		ui->cfg.exporter->ctx = &c->watch.now;
 	return 0;
@@ -59,6 +67,7 @@ ui_context_free(struct ui *ui)
 		return;
 	if (ui->cfg.exporter != NULL)
 		ui->cfg.exporter->ctx = NULL;
+	ui_rerun_free(&ui->context->rerun);
 	free(ui->context->after.slices_at);
 	free(ui->context->after.moved_pct);
 	free(ui->context);
@@ -93,6 +102,7 @@ on_change(const struct context_change *ch, void *arg)
 	size_t used = strlen(what), size = sizeof ui->context->fresh;
 
 	ui_context_mark(ui, ch->t_ms, ch->label);
+	ui->context->fresh_senses |= context_key_senses(ch->key);
 	if (used + strlen(ch->label) + 3 < size)
 		(void)snprintf(what + used, size - used, "%s%s",
 		    used ? ", " : "", ch->label);
@@ -117,20 +127,28 @@ ui_context_tick(struct ui *ui)
 {
 	struct ui_context *c = ui->context;
 	struct ui_context_watch *a;
+	int back;
 
 	if (c == NULL)
 		return;
 	a = &c->after;
 	c->fresh[0] = '\0';
+	c->fresh_senses = 0;
+	c->before = c->watch.now;
 	if (context_watch_tick(&c->watch, ui->cfg.store, ui->cfg.log,
 	        ui->cfg.exporter, ui->nmarks, on_change, ui) == 0)
 		return;
 	baseline_before_change(ui);
+	back = ui_rerun_baseline(ui, &c->rerun, &c->before, &c->watch.now);
+	(void)ui_rerun_urge(ui, &c->rerun, c->fresh_senses);
 	(void)snprintf(a->what, sizeof a->what, "%s", c->fresh);
 	a->active = 1;
 	a->verdict[0] = '\0';
 	(void)snprintf(ui->message, sizeof ui->message,
-	    "context: %.80s (baseline: the samples before it)", a->what);
+	    back ? "context: %.60s (back: judged against the figures from "
+	           "before)"
+	         : "context: %.60s (baseline: the samples before it)",
+	    a->what);
 }
 
 /* Whether every running row has run its slices since the change. */
@@ -162,58 +180,121 @@ note_moves(struct ui *ui)
 			a->moved_pct[i] = ui->rows[i].delta_pct;
 }
 
-/* "after THP always: moved lmbench.page_fault +35%, ...; not moved 70
- * (byte.syscall, ...)". */
-static void
-compose_verdict(struct ui *ui)
-{
-	struct ui_context_watch *a = &ui->context->after;
-	char moved[384] = "", still[256] = "";
-	size_t nmoved = 0, nstill = 0, um = 0, us = 0;
+/* One group's rows since the change: how many told (ran again and have
+ * a change), moved, and the moved rows' speed ratios' range. */
+struct group_moves {
+	size_t told, moved, slower;
+	double lo, hi;
+};
 
+static void
+count_group(const struct ui *ui, int g, struct group_moves *m)
+{
+	const struct ui_context_watch *a = &ui->context->after;
+
+	memset(m, 0, sizeof *m);
+	m->lo = INFINITY;
+	m->hi = 0;
 	for (size_t i = 0; i < ui->nrows; i++) {
 		const struct view_row *r = &ui->rows[i];
+		double q;
 
-		if (!r->enabled || r->meta.status != BENCH_OK || !r->has_delta)
+		if ((int)r->test->group != g || !r->enabled ||
+		    r->meta.status != BENCH_OK || !r->has_delta ||
+		    r->meta.slices <= a->slices_at[i])
 			continue;
-		if (isfinite(a->moved_pct[i])) {
-			nmoved++;
-			if (um + 48 < sizeof moved)
-				um += (size_t)snprintf(moved + um,
-				    sizeof moved - um, "%s%s %+.0f%%",
-				    um ? ", " : "", r->test->id,
-				    a->moved_pct[i]);
-		} else {
-			nstill++;
-			if (us + 40 < sizeof still)
-				us += (size_t)snprintf(still + us,
-				    sizeof still - us, "%s%s", us ? ", " : "",
-				    r->test->id);
-		}
+		m->told++;
+		if (!isfinite(a->moved_pct[i]))
+			continue;
+		q = units_higher_is_better(r->test->unit)
+		    ? 1 + a->moved_pct[i] / 100
+		    : 1 / (1 + a->moved_pct[i] / 100);
+		m->moved++;
+		m->slower += q < 1;
+		m->lo = fmin(m->lo, q < 1 ? 1 / q : q);
+		m->hi = fmax(m->hi, q < 1 ? 1 / q : q);
 	}
-	(void)snprintf(a->verdict, sizeof a->verdict,
-	    "after %s: moved %zu%s%s; not moved %zu%s%s%s", a->what, nmoved,
-	    nmoved ? ": " : "", moved, nstill, nstill ? " (" : "", still,
-	    nstill ? ")" : "");
+}
+
+/* "syscall 9 of 11 1.6-2.6x slower" or "cpu 0 of 12". */
+static int
+group_text(const struct group_moves *m, int g, char *buf, size_t size)
+{
+	const char *way = m->slower == m->moved ? "slower"
+	    : m->slower == 0                    ? "faster"
+	                                        : "slower or faster";
+
+	if (m->moved == 0)
+		return snprintf(buf, size, "%s 0 of %zu",
+		    bench_group_name((enum bench_group)g), m->told);
+	if (m->hi < m->lo * 1.05)
+		return snprintf(buf, size, "%s %zu of %zu %.2gx %s",
+		    bench_group_name((enum bench_group)g), m->moved, m->told,
+		    m->hi, way);
+	return snprintf(buf, size, "%s %zu of %zu %.2g-%.2gx %s",
+	    bench_group_name((enum bench_group)g), m->moved, m->told, m->lo,
+	    m->hi, way);
+}
+
+/* "tracing on: syscall 9 of 11 1.6-2.6x slower; signal 2 of 2 1.3x
+ * slower; cpu 0 of 12; 23 rows to run": as each row reports, the
+ * groups that moved first, in the direction of speed. */
+static void
+compose_verdict(struct ui *ui, size_t left)
+{
+	struct ui_context_watch *a = &ui->context->after;
+	char moved[384] = "", still[160] = "", part[96];
+	size_t um = 0, us = 0;
+
+	for (int g = 0; g < BENCH_GROUP_COUNT; g++) {
+		struct group_moves m;
+		char *to = moved;
+		size_t *used = &um, size = sizeof moved;
+
+		count_group(ui, g, &m);
+		if (m.told == 0)
+			continue;
+		(void)group_text(&m, g, part, sizeof part);
+		if (m.moved == 0) {
+			to = still;
+			used = &us;
+			size = sizeof still;
+		}
+		if (*used + strlen(part) + 3 < size)
+			*used += (size_t)snprintf(to + *used, size - *used,
+			    "%s%s", *used ? "; " : "", part);
+	}
+	um = (size_t)snprintf(a->verdict, sizeof a->verdict, "%s: %s%s%s",
+	    a->what, um ? moved : "no row moved yet", us ? "; unchanged: " : "",
+	    still);
+	if (left && um < sizeof a->verdict)
+		(void)snprintf(a->verdict + um, sizeof a->verdict - um,
+		    "; %zu rows to run", left);
 }
 
 void
 ui_context_after_refresh(struct ui *ui)
 {
 	struct ui_context_watch *a;
+	size_t left = 0;
 
 	if (ui->context == NULL)
 		return;
 	a = &ui->context->after;
-	if (a->what[0] != '\0')
-		note_moves(ui);
-	if (a->active && full_cycle_done(ui))
+	if (ui_rerun_sentinels(ui, &ui->context->rerun, cycles_now_ns()))
+		ui_context_mark(ui, store_ms(ui->cfg.store, cycles_now_ns()),
+		    ui->context->rerun.mark);
+	if (a->what[0] == '\0')
+		return;
+	note_moves(ui);
+	if (a->active && ui->cfg.monitor != NULL)
+		left = monitor_urgent_left(ui->cfg.monitor);
+	if (a->active && left == 0 && full_cycle_done(ui))
 		a->active = 0;
-	/* From then on the list follows the rows: the b rule may need a
-	 * slice or two more to call a change (its slices before must be
-	 * beyond the bar too), and the list must agree with the rows. */
-	if (!a->active && a->what[0] != '\0')
-		compose_verdict(ui);
+	/* The list follows the rows as each reports: the b rule may need a
+	 * slice or two more to call a change, and the list must agree with
+	 * the rows. */
+	compose_verdict(ui, left);
 }
 
 /* Put `line` at y, cut at the last "; " that fits, so that no fact is
@@ -248,15 +329,15 @@ ui_context_header_draw(struct ui *ui, int y)
 	a = &c->after;
 	context_summary(&c->watch.now, line, sizeof line);
 	put_cut_between(y++, line);
-	if (a->active) {
-		(void)snprintf(line, sizeof line,
-		    "after %s: waiting for every test to run again", a->what);
+	if (a->verdict[0] != '\0') {
 		ui_role_on(ui, UI_ROLE_WARN);
-		(void)ui_put_clipped(y++, 0, line);
+		put_cut_between(y++, a->verdict);
 		ui_role_off(ui, UI_ROLE_WARN);
-	} else if (a->verdict[0] != '\0') {
+	}
+	if (c->rerun.line[0] != '\0' &&
+	    cycles_now_ns() < c->rerun.line_ns + UI_SENTINEL_SHOWN_NS) {
 		ui_role_on(ui, UI_ROLE_WARN);
-		(void)ui_put_clipped(y++, 0, a->verdict);
+		(void)ui_put_clipped(y++, 0, c->rerun.line);
 		ui_role_off(ui, UI_ROLE_WARN);
 	}
 	return y;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "export-context.h"
+#include "ui-rerun.h"
 #include "ui-view.h"
 
 /* After a change: the rows that moved, once each has run again. */
@@ -28,7 +29,10 @@ struct ui_context {
 	struct context_watch watch;
 	char mark_names[VIEW_MAX_MARKS][CONTEXT_LABEL_MAX];
 	char fresh[2 * CONTEXT_LABEL_MAX]; /* this refresh's changes */
+	unsigned fresh_senses;             /* what they move */
+	struct machine_context before;     /* the context before this read */
 	struct ui_context_watch after;
+	struct ui_rerun rerun;
 };
 
 struct ui;

@@ -135,24 +135,45 @@ header_state(struct ui *ui, int y)
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
 		x = ui_put_clipped(y, x, line);
 	}
-	x = ui_pass_draw(ui, y, x);
-	/* After everything else: a narrow screen cuts it first. Every row
-	 * moved at once: the machine's, said once here. */
-	if (ui->have_baseline && ui->machine.known &&
-	    (ui->machine.beyond ||
-	        ui->machine.spread_pct > JUDGE_BAR_MIN_PCT)) {
-		char shift[32];
+	(void)ui_pass_draw(ui, y, x);
+}
 
-		/* How well the shift is known: the loops it comes from
-		 * disagree this much, and a row must move beyond it. */
-		(void)snprintf(line, sizeof line,
-		    "  machine %s since b, +-%.0f%%",
-		    judge_ratio_text(ui->machine.shift, shift, sizeof shift),
-		    ui->machine.spread_pct);
-		ui_role_on(ui, UI_ROLE_WARN);
-		(void)ui_put_clipped(y, x, line);
-		ui_role_off(ui, UI_ROLE_WARN);
-	}
+/*
+ * "since b: machine 1.20x slower +-8%; memory bandwidth 1.31x slower as
+ * a kind (5 rows)": every row moved at once, or a kind of them, said once
+ * on a line of its own, which no narrow screen cuts for another fact.
+ * 0 when there is nothing to say (no line drawn).
+ */
+static int
+header_since_b(struct ui *ui, int y)
+{
+	const struct view_machine *m = &ui->machine;
+	char line[256], ratio[32];
+	int used = 0;
+
+	if (!ui->have_baseline || !m->known)
+		return 0;
+	if (m->beyond || m->spread_pct > JUDGE_BAR_MIN_PCT)
+		used =
+		    snprintf(line, sizeof line, "since b: machine %s +-%.0f%%",
+		        judge_ratio_text(m->shift, ratio, sizeof ratio),
+		        m->spread_pct);
+	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
+		if (m->kinds.moved[k] && used < (int)sizeof line)
+			used +=
+			    snprintf(line + used, sizeof line - (size_t)used,
+			        "%s%s %s as a kind (%zu rows)",
+			        used ? "; " : "since b: ",
+			        judge_kind_name((enum judge_kind)k),
+			        judge_ratio_text(m->kinds.shift[k] / m->shift,
+			            ratio, sizeof ratio),
+			        m->kinds.tests[k]);
+	if (used == 0)
+		return 0;
+	ui_role_on(ui, UI_ROLE_WARN);
+	(void)ui_put_clipped(y, 0, line);
+	ui_role_off(ui, UI_ROLE_WARN);
+	return 1;
 }
 
 /* "ref A p6: byte p3-850m, lmbench doug-750-2.5.65a~ ... (~ stand-in)" */
@@ -186,6 +207,7 @@ ui_header_draw(struct ui *ui)
 	ui_role_off(ui, UI_ROLE_HEADER);
 	y = ui_context_header_draw(ui, 2);
 	header_state(ui, y++);
+	y += header_since_b(ui, y);
 	header_ref(ui, y++, 0);
 	if (ui_has_ref(ui, 1))
 		header_ref(ui, y++, 1);

@@ -156,7 +156,7 @@ ui_ratio_text(const struct ui *ui, const struct view_row *r, int which,
     char *buf, size_t size)
 {
 	return compare_ratio_text(ui->cfg.ref, &ui->refs[which], r->test,
-	    r->value, buf, size);
+	    r->value, r->meta.placement, buf, size);
 }
 
 const struct view_row *

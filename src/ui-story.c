@@ -97,6 +97,7 @@ story_body(struct ui *ui, int y, struct story_row *rows, size_t n)
 		const struct view_row *vr = ui_row_of(ui, rows[i].test);
 
 		rows[i].this_cyc = vr != NULL && vr->n > 0 ? vr->cyc : NAN;
+		rows[i].this_place = vr != NULL ? (int)vr->meta.placement : 0;
 		story_row_text(ui, &rows[i], text, sizeof text);
 		story_put(ui, &line, &y, text);
 	}
@@ -155,7 +156,8 @@ detail_ref(struct ui *ui, int *y, const struct view_row *r, int which)
 	struct compare_ref c;
 	char cyc[16], how[64], line[256];
 
-	compare_sel(rd, &ui->refs[which], r->test, r->value, &c);
+	compare_sel(rd, &ui->refs[which], r->test, r->value, r->meta.placement,
+	    &c);
 	if (!c.found) {
 		(void)snprintf(line, sizeof line, "ref %c %s: no figure",
 		    which ? 'B' : 'A', refsel_name(rd, &ui->refs[which]));
@@ -192,11 +194,17 @@ ui_story_detail(struct ui *ui, int *y, const struct view_row *r)
 		return;
 	detail_ref(ui, y, r, 1);
 	compare_pair(ui->cfg.ref, ui->refs, r->test, &p);
-	if (p.why == COMPARE_PAIR_SHOWN)
+	if (p.why == COMPARE_PAIR_SHOWN && isfinite(p.cyc_b_vs_a))
 		(void)snprintf(line, sizeof line,
-		    "B against A: %s; B pays %s the cycles of A",
+		    "B/A %s: B pays %s the cycles of A, %s the time",
 		    compare_format_ratio(p.b_vs_a, v, sizeof v),
-		    compare_format_ratio(p.cyc_b_vs_a, cy, sizeof cy));
+		    compare_format_ratio(p.cyc_b_vs_a, cy, sizeof cy),
+		    compare_format_ratio(p.cost_b_vs_a, why, sizeof why));
+	else if (p.why == COMPARE_PAIR_SHOWN)
+		(void)snprintf(line, sizeof line,
+		    "B/A %s: B takes %s the time of A (clock not stated)",
+		    compare_format_ratio(p.b_vs_a, v, sizeof v),
+		    compare_format_ratio(p.cost_b_vs_a, cy, sizeof cy));
 	else
 		(void)snprintf(line, sizeof line, "B against A: - (%s)",
 		    compare_pair_why_text(ui->cfg.ref, ui->refs, r->test, &p,

@@ -43,7 +43,10 @@ enum col {
  * outlast the history, which the detail screen shows in full. SPARK and
  * STATUS take what is left, STATUS at least "noisy 100%" or "first
  * look" whole. 80 columns hold TEST VALUE UNIT NS/OP HISTORY VS REF
- * STATUS; with two references, TEST VALUE UNIT VS A VS B B/A STATUS.
+ * STATUS; with two references, TEST VALUE UNIT VS A VS B B/A STATUS;
+ * after b, TEST VALUE UNIT VS BASELINE STATUS: the verdict never goes.
+ * 120 columns after b keep CYC/OP (cycles are what the story is told
+ * in) and lose CV% first, then the index.
  */
 static const struct column {
 	const char *title;
@@ -54,15 +57,15 @@ static const struct column {
 	[COL_VALUE] = { "VALUE", 9, 0 },
 	[COL_UNIT] = { "UNIT", 7, 0 },
 	[COL_NS] = { "NS/OP", 9, 5 },
-	[COL_CYC] = { "CYC/OP", 9, 9 },
+	[COL_CYC] = { "CYC/OP", 9, 7 },
 	[COL_SPARK] = { "HISTORY", 10, 6 },
-	[COL_SPREAD] = { "CV%", 6, 8 },
+	[COL_SPREAD] = { "CV%", 6, 9 },
 	[COL_DELTA] = { "VS BASELINE", 20, 2 },
 	[COL_REF] = { "VS REF", 7, 3 },
 	[COL_REF_B] = { "VS B", 7, 3 },
 	[COL_B_VS_A] = { "B/A", 7, 3 },
 	/* BYTE 3.11's result / baseline, on its six rows (ui-story.c). */
-	[COL_INDEX] = { "INDEX", 6, 7 },
+	[COL_INDEX] = { "INDEX", 6, 8 },
 	[COL_STATUS] = { "STATUS", 10, 2 }, /* "noisy 100%", "first look" */
 };
 
@@ -170,39 +173,36 @@ draw_titles(struct ui *ui, int y, const struct layout *l)
 	ui_role_off(ui, UI_ROLE_TITLE);
 }
 
-/* An arrow for the direction of the change: never colour alone. */
-static const char *
-direction(const struct ui *ui, const struct view_row *r)
-{
-	if (fabs(r->delta_pct) < 0.05)
-		return "=";
-	if (r->better)
-		return ui->utf8 ? "\u25b2" : "^";
-	return ui->utf8 ? "\u25bc" : "v";
-}
-
 /*
- * "+12.3% ±0.4 ^" or, with a verdict, "+48.1% ±21 WORSE": change,
- * interval, then the direction as an arrow, or as the verdict's word,
- * which says it too. At most 20 cells: the column's width, so the word
- * is never cut off.
+ * The change as --check says it, in the direction of speed: "1.08x
+ * slower ±12%" (what an unchanged machine's next slice may read: the
+ * bar it must pass), "same ±6%", or with a verdict "1.62x slower WORSE",
+ * "1.25x faster better"; "±wide" when the row's own slices disagree by
+ * more than half. At most 20 cells: the column's width, so the word is
+ * never cut off.
  */
 static void
 format_delta(const struct ui *ui, const struct view_row *r, char *buf,
     size_t size)
 {
-	char pct[16];
-	double ci = r->delta_ci_pct;
+	char ratio[24], bar[16];
+	const char *pm = ui->utf8 ? "\u00b1" : "+-";
 
-	if (!r->has_delta) {
+	if (!r->has_delta || !(r->change_ratio > 0)) {
 		(void)snprintf(buf, size, "-");
 		return;
 	}
-	fmt_pct(pct, sizeof pct, r->delta_pct, 7, 1);
-	(void)snprintf(buf, size, ci < 10 ? "%s %s%.1f %s" : "%s %s%.0f %s",
-	    pct, ui->utf8 ? "\u00b1" : "+-", ci > 999 ? 999 : ci,
-	    r->significant ? (r->better ? "better" : "WORSE")
-	                   : direction(ui, r));
+	(void)judge_ratio_text(r->change_ratio, ratio, sizeof ratio);
+	if (r->significant) {
+		(void)snprintf(buf, size, "%s %s", ratio,
+		    r->better ? "better" : "WORSE");
+		return;
+	}
+	if (r->bar_pct > VIEW_WIDE_BAR_PCT)
+		(void)snprintf(bar, sizeof bar, "%swide", pm);
+	else
+		(void)snprintf(bar, sizeof bar, "%s%.0f%%", pm, r->bar_pct);
+	(void)snprintf(buf, size, "%s %s", ratio, bar);
 }
 
 /*
@@ -275,6 +275,21 @@ draw_spark(struct ui *ui, int y, int *x, const struct layout *l,
 	*x += l->width[COL_SPARK] + 1;
 }
 
+/* VALUE: the window's median, or "2.68M*": the newest slices' after a
+ * change (row_shown). */
+static const char *
+shown_value(const struct view_row *r, char *buf, size_t size,
+    const struct layout *l)
+{
+	int w = l->width[COL_VALUE];
+
+	if (!r->shown_recent)
+		return fmt_value4(buf, size, r->shown_value, w);
+	(void)fmt_value4(buf, size - 1, r->shown_value, w - 1);
+	(void)strncat(buf, "*", size - strlen(buf) - 1);
+	return buf;
+}
+
 static void
 draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
     int selected)
@@ -288,13 +303,12 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	ui_role_on(ui, role);
 	mvhline(y, 0, ' ', COLS);
 	put(y, &x, l->width[COL_NAME], r->test->id, 0);
-	put(y, &x, l->width[COL_VALUE],
-	    fmt_value4(buf, sizeof buf, r->value, l->width[COL_VALUE]), 1);
+	put(y, &x, l->width[COL_VALUE], shown_value(r, buf, sizeof buf, l), 1);
 	put(y, &x, l->width[COL_UNIT], bench_unit_name(r->test->unit), 0);
 	put(y, &x, l->width[COL_NS],
-	    fmt_ns(buf, sizeof buf, r->ns, l->width[COL_NS]), 1);
+	    fmt_ns(buf, sizeof buf, r->shown_ns, l->width[COL_NS]), 1);
 	put(y, &x, l->width[COL_CYC],
-	    fmt_si(buf, sizeof buf, r->cyc, l->width[COL_CYC]), 1);
+	    fmt_si(buf, sizeof buf, r->shown_cyc, l->width[COL_CYC]), 1);
 	draw_spark(ui, y, &x, l, r);
 	put(y, &x, l->width[COL_SPREAD],
 	    fmt_pct(buf, sizeof buf, r->cv_pct, l->width[COL_SPREAD], 0), 1);
@@ -329,8 +343,9 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		attroff(A_REVERSE);
 }
 
-/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  moved: 1 better, 0 worse
- * (max +12.3% lmbench.stat)": the group at a glance. */
+/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  5 WORSE, 0 better (most
+ * open_close 2.01x slower)": the group at a glance, its change as the
+ * rows say it. */
 static void
 format_group(const struct view_group *g, char *buf, size_t size)
 {
@@ -348,10 +363,15 @@ format_group(const struct view_group *g, char *buf, size_t size)
 	if (g->noisy)
 		k += snprintf(buf + k, size - (size_t)k, "  %zu noisy",
 		    g->noisy);
-	if (g->max_delta_id != NULL)
+	if (g->max_delta_id != NULL) {
+		const char *dot = strchr(g->max_delta_id, '.');
+		char ratio[24];
+
 		(void)snprintf(buf + k, size - (size_t)k,
-		    "  moved: %zu better, %zu worse (max %+.1f%% %s)",
-		    g->better, g->worse, g->max_delta_pct, g->max_delta_id);
+		    "  %zu WORSE, %zu better (most %s %s)", g->worse, g->better,
+		    dot ? dot + 1 : g->max_delta_id,
+		    judge_ratio_text(g->max_ratio, ratio, sizeof ratio));
+	}
 }
 
 /* The column where column c starts under layout l. */
@@ -375,7 +395,8 @@ row_ratio(const struct ui *ui, const struct view_row *r, int which)
 		return compare_b_vs_a(ui->cfg.ref, ui->refs, r->test);
 	if (!ui_has_ref(ui, which))
 		return NAN;
-	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value, &c);
+	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value,
+	    r->meta.placement, &c);
 	return c.found && c.comparable ? c.ratio : NAN;
 }
 

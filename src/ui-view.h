@@ -26,6 +26,14 @@
  */
 #define VIEW_RECENT_MIN 8
 #define VIEW_SLICE_MIN  4
+/* Slices before the newest for a step (step_ratio) to be told. */
+#define VIEW_STEP_SLICES 3
+/* A kind moved as a whole when beyond this from the machine (and its
+ * rows' own bars): the live slices of an unchanged guest scatter 5-15%. */
+#define VIEW_KIND_FLOOR_PCT 10.0
+/* A bar wider than this: the row's slices disagree too widely to tell
+ * a change, and the screen says "wide". */
+#define VIEW_WIDE_BAR_PCT 50.0
 /*
  * The machine's drift (view_machine_drift) from the rows with at least
  * VIEW_DRIFT_SLICES slices in their history, when VIEW_DRIFT_ROWS have.
@@ -67,12 +75,27 @@ struct view_row {
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
+	double recent_ns, recent_cyc; /* the newest slices' medians */
+	/* The newest slice against the slices before it in the history
+	 * (every sample: a hog's disturbed ones too): speed ratio, NAN with
+	 * fewer than VIEW_STEP_SLICES before it; and the 95% prediction
+	 * interval of a slice from those, %: how a sentinel sees a step. */
+	double step_ratio, step_pi_pct;
+	/* What the table shows: the window's medians, or after a change
+	 * (a mark inside the window, or a verdict) the newest slices'. */
+	double shown_value, shown_ns, shown_cyc;
+	int shown_recent;
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];
 	size_t nspark;
 	int has_delta;
 	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
+	double change_ratio;  /* speed now / at the baseline, beyond the
+	                         machine's (or its kind's) shift: > 1 faster */
+	double bar_pct;       /* what an unchanged machine's next slice may
+	                         read: the bar the change must pass, % */
+	int by_kind;          /* judged beyond its kind's shift */
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
 	                         slices, or beyond it and worse for them with
@@ -91,6 +114,7 @@ struct view_group {
 	size_t noisy;             /* rows whose status says noisy */
 	size_t better, worse;     /* significant changes against the baseline */
 	double max_delta_pct;     /* the largest change, signed */
+	double max_ratio;         /* ...as a speed ratio (> 1 faster) */
 	const char *max_delta_id; /* its test, or NULL */
 };
 
@@ -110,7 +134,18 @@ struct view_machine {
 	size_t rows;       /* rows it comes from */
 	double spread_pct; /* how far they disagree about it: 3 robust
 	                      sigmas of their changes around it, % */
+	/* The kinds that moved as a whole beyond it, as --check judges
+	 * them (judge_kinds_of): one fact each, said once. */
+	struct judge_kinds kinds;
 };
+
+/*
+ * The newest slice's step from the slices before it (step_ratio) when it
+ * lies beyond `bars` times the larger of bar_min_pct and their
+ * prediction interval: the speed ratio; else 0. How a sentinel tells a
+ * change nobody announced. Pure.
+ */
+double view_row_step(const struct view_row *r, double bar_min_pct, double bars);
 
 /* After view_row_build of every row: the machine's shift into *m, and
  * each row's verdict judged again beyond it; pure. */

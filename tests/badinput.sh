@@ -199,6 +199,48 @@ try 2 --check nosuchprofile
 if grep -q "^benchtop: --check: .*nosuchprofile" "$work/stderr"; then ok
 else fail "--check names --check: $(cat "$work/stderr")"; fi
 
+# --compare: every profile read and the fleet checked before a line is
+# written; each fault one line naming --compare.
+# plant FILE ID TESTS [MEM_MIB]: a profile of one figure per test.
+plant() {
+	{
+		printf 'id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\t'
+		printf 'source\tdate\tversion\tplacement\n'
+		printf '%s\tCPU\t-\tzen\t3000\t2\tLinux\t%s\tbenchtop\t' "$2" "$2"
+		printf '2026-01-01T00:00:00Z\t0.1.0\tper-test\n'
+		printf 'machine\ttest\tstat\tvalue\tunit\tsource\tversion\n'
+		for t in $3; do
+			printf '%s\t%s\tresult\t1\tus\tbenchtop single median\t1\n' \
+			    "$2" "$t"
+		done
+		[ -z "${4:-}" ] ||
+			printf 'machine_context\tkey\tvalue\n%s\trun.mem_mib\t%s\n' \
+			    "$2" "$4"
+	} >"$1"
+}
+mkdir "$work/fleet" "$work/nofleet"
+plant "$work/fleet/a.tsv" a "lmbench.null_call lmbench.stat"
+plant "$work/fleet/b.tsv" b "lmbench.null_call lmbench.stat"
+plant "$work/apart.tsv" c "lmbench.null_io"
+plant "$work/m64.tsv" m64 "lmbench.null_call" 64
+plant "$work/m128.tsv" m128 "lmbench.null_call" 128
+try 2 --compare
+try 2 --compare ""
+try 2 --compare "$work/fleet/a.tsv" && says "one profile only"
+try 2 --compare "$work/nofleet" && says "holds no profile"
+try 2 --compare /nonexistent/x.tsv "$work/fleet" && says "--compare: /nonexistent/x.tsv"
+try 2 --compare nosuchprofile "$work/fleet" && says "nosuchprofile"
+try 2 --compare "$work/fleet" "$work/garbage" && says "--compare"
+try 2 --compare "$work/fleet" "$work/empty" && says "not a profile"
+try 2 --compare "$work/fleet/a.tsv" "$work/apart.tsv" && says "no test in common"
+try 2 --compare "$work/fleet" "$work/apart.tsv" && says "holds no test the others hold"
+try 2 --compare "$work/m64.tsv" "$work/m128.tsv" && says "mixed options"
+try 2 --compare "$work/fleet" --save x && says "--compare and --save"
+try 2 --compare "$work/fleet" --check a && says "--compare and --check"
+try 2 --compare "$work/fleet" --openmetrics && says "--compare and --openmetrics"
+try 2 --compare "$work/fleet" --html /proc/x.html && says "--html"
+try 2 --compare "$work/fleet" --only 'nosuch*'
+
 # --log to a directory, a missing directory, /dev/full: the live screen
 # opens it before drawing anything (stdout here is a file: it would fall
 # back to batch, so these run in a tmux pane when tmux is here).

@@ -61,7 +61,7 @@ MACHINE_IDS = [
     "doug-750-2.5.65a", "doug-750-2.5.65b", "doug-750-2.4.19",
 ]
 MACHINE_COLS = ["id", "label", "vendor", "class", "mhz", "cpus", "kernel",
-                "host", "source"]
+                "host", "source", "placement"]
 CLASSES = {"p5", "p6", "netburst", "k7", "k8", "core", "zen", "unknown"}
 VENDORS = {"GenuineIntel", "AuthenticAMD", "unknown"}
 
@@ -712,6 +712,15 @@ def check_files(data, seeds):
         C.ok(r["vendor"] in VENDORS, "%s: vendor '%s'" % (w, r["vendor"]))
         for f in ("mhz", "cpus"):
             C.ok(r[f] == "-" or is_number(r[f]), "%s: %s '%s'" % (w, f, r[f]))
+        # One CPU, or a kernel without SMP (FreeBSD's UP and !SMP; the
+        # BYTE runs of the P-III and the P-4, whose uname line has no
+        # SMP): every party on one CPU.
+        one_cpu = r["cpus"] == "1" or \
+            re.search(r"\bUP\b|!SMP", r["kernel"]) is not None or \
+            r["id"] in ("p3-850m", "p4-2000")
+        C.ok(r["placement"] == ("same" if one_cpu else "-"),
+             "%s: placement '%s' (one CPU or a UP kernel: same; else -)"
+             % (w, r["placement"]))
         C.ok(os.path.isfile(os.path.join(seeds, r["source"])),
              "%s: source '%s' is not a seed file" % (w, r["source"]))
         C.ok(all(r[f] for f in MACHINE_COLS), "%s: an empty field (use '-')"

@@ -18,7 +18,7 @@ script=${top_srcdir:-$here/..}/contrib/benchtop.bash
 mkdir -p "$work/xdg/benchtop" "$work/data" "$work/files/sub"
 : >"$work/xdg/benchtop/mybox.tsv"
 cp "${BENCHTOP_DATA:-$here/../data}"/*.tsv "$work/data/"
-printf 'zz-test-9000\ta machine of this test\tx\tp6\t9000\t1\t-\t-\tnone\n' \
+printf 'zz-test-9000\ta machine of this test\tx\tp6\t9000\t1\t-\t-\tnone\tsame\n' \
     >>"$work/data/machines.tsv"
 : >"$work/files/page.html"
 : >"$work/files/notes.txt"

@@ -10,7 +10,9 @@ Parses PAGE strictly enough to count its parts, then checks:
 - the status cells wrap (class st, white-space:normal in the style);
 - with two references, the story chart: each row's B/A equal to the
   JSON's b_vs_a, and none for a row a stand-in serves (ref_stand_in or
-  ref_b_stand_in), whose text says "B/A -".
+  ref_b_stand_in), whose text says "B/A -"; B/A reads one way, the
+  cycles B pays over A, in the JSON (ref_b_cycles / ref_cycles) and the
+  chart's text ("B/A 4.37x: B pays 4.37x the cycles").
 Prints one line per problem; exit 1 if any.
 """
 import html.parser
@@ -99,6 +101,26 @@ def check_story(page, report, problems):
         if want is not None and (not shown or
                                  abs(float(shown) - want) > 1e-5 * want):
             problems.append(f"{t['id']}: page B/A {shown!r} json {want}")
+        if want is not None:
+            check_one_way(t, text, problems)
+
+
+def check_one_way(t, text, problems):
+    """B/A reads one way: the cycles B pays over A (the time where a
+    clock is not stated), above 1 B pays more, in the JSON and the
+    chart's text alike."""
+    cyc_a, cyc_b = t.get("ref_cycles"), t.get("ref_b_cycles")
+    pays = cyc_b / cyc_a if cyc_a and cyc_b else t.get("b_vs_a_time")
+    if pays is None or abs(t["b_vs_a"] - pays) > 1e-5 * pays:
+        problems.append(f"{t['id']}: json b_vs_a {t['b_vs_a']} is not what "
+                        f"B pays over A ({pays})")
+    m = re.search(r"B/A ([0-9.]+)x: B (?:pays|takes) ([0-9.]+)x", text)
+    if not m or m.group(1) != m.group(2):
+        problems.append(f"{t['id']}: chart text {text!r} does not read "
+                        "B/A as the cycles B pays")
+    elif abs(float(m.group(1)) - t["b_vs_a"]) > 0.006 * t["b_vs_a"]:
+        problems.append(f"{t['id']}: chart text {text!r} json "
+                        f"{t['b_vs_a']}")
 
 
 def main():

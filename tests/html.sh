@@ -34,8 +34,17 @@ story="byte.syscall,lmbench.null_call,bsd.mutex,ctxbench.pipes,bsd.write"
 check "--ref p6,netburst --html exits 0" test $? -eq 0
 check "story page: B/A as the JSON's, none for a stand-in row" \
     page "$work/s.html" "$work/s.json"
-check "story page: byte.syscall's B/A 0.538656 (233637.8 / 433741.8)" \
-    grep -q 'data-test="byte.syscall" data-b-vs-a="0.538656"' "$work/s.html"
+# B/A reads one way on the page: the cycles B pays over A, in the chart's
+# number and text, the summary, and the JSON (2000 / 233637.8 over
+# 850 / 433741.8).
+check "story page: byte.syscall's B/A 4.36817, the cycles B pays over A" \
+    grep -q 'data-test="byte.syscall" data-b-vs-a="4.36817"' "$work/s.html"
+check "story chart: byte.syscall's text reads the same way" \
+    grep -q 'B/A 4.37x: B pays 4.37x the cycles, 1.86x the time' "$work/s.html"
+check "story summary: the same way" \
+    grep -q '<li>syscall: netburst pays 2.49x the cycles of p6' "$work/s.html"
+check "JSON: byte.syscall's b_vs_a the same" \
+    grep -q '"b_vs_a": 4.36817' "$work/s.json"
 check "story page: no B/A for lmbench.null_call" \
     grep -q 'data-test="lmbench.null_call" data-b-vs-a=""' "$work/s.html"
 check "story page: the comparison comes before the machine" sh -c \

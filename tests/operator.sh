@@ -176,4 +176,59 @@ if command -v promtool >/dev/null 2>&1; then
 fi
 check "no temp file beside it" sh -c "! ls '$work' | grep -q 'live.prom.'"
 
+# --quick: a quick profile, and a quick check against it (no times
+# asserted: what it ran, how it stopped, what it said).
+"$BENCHTOP" --save qk --quick --only "$quick" >/dev/null 2>"$work/qsave.err"
+check "--save --quick exits 0 ($?)" test $? -eq 0
+check "... says what it saved and how long it took" grep -q \
+    "quick profile 'qk' saved: 3 tests, 5 slices each, in [0-9.]* s" \
+    "$work/qsave.err"
+check "... a quick profile" grep -q "	benchtop --quick	" \
+    "$XDG_DATA_HOME/benchtop/qk.tsv"
+check "... of 5 slices a test" test \
+    "$(grep -c '	slice	' "$XDG_DATA_HOME/benchtop/qk.tsv")" -eq 15
+"$BENCHTOP" --check qk --quick --tolerance 1000 >"$work/qcheck.out" 2>&1
+check "--check --quick, nothing changed, exits 0 ($?)" test $? -eq 0
+check "... says how long it took" grep -q \
+    "^Quick: 3 tests in [0-9.]* s (budget 14 s)" "$work/qcheck.out"
+check "... each test ok, stopped after 3 to 12 slices" test \
+    "$(grep -c ' ok\(, weak\)\? (\([3-9]\|1[0-2]\) slices)$' \
+        "$work/qcheck.out")" -eq 3
+"$BENCHTOP" --check qk --quick --tolerance 1000 --json \
+    >"$work/qcheck.json" 2>/dev/null
+check "--check --quick --json: its time and each test's slices" \
+    "$PYTHON" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["quick"]["seconds"] > 0 and d["quick"]["budget_s"] == 14, d
+assert len(d["tests"]) == 3, d["tests"]
+for t in d["tests"]:
+    assert 3 <= t["slices"] <= 12 and t["profile_slices"] == 5, t
+' "$work/qcheck.json"
+# One test 100x faster in the profile: slower, stopped at the first look.
+sed '/lmbench.null_call/s/\t\(result\|slice\)\t[0-9.e+-]*\t/\t\1\t0.0001\t/' \
+    "$XDG_DATA_HOME/benchtop/qk.tsv" >"$work/qfast.tsv"
+"$BENCHTOP" --check "$work/qfast.tsv" --quick --tolerance 50 \
+    >"$work/qslow.out" 2>&1
+check "--check --quick, one test much slower, exits 3 ($?)" test $? -eq 3
+check "... names it, stopped at the first look" grep -q \
+    "^lmbench.null_call .*x slower .* slower\(, weak\)\? (3 slices)$" \
+    "$work/qslow.out"
+# A full check of a quick profile, a quick check of a full one: said.
+"$BENCHTOP" --check qk >/dev/null 2>"$work/err"
+check "--check of a quick profile exits 2 ($?)" test $? -eq 2
+check "... saying to add --quick" grep -q "is a quick profile.*--quick" \
+    "$work/err"
+"$BENCHTOP" --check here --quick >/dev/null 2>"$work/err"
+check "--check --quick of a full profile exits 2 ($?)" test $? -eq 2
+check "... saying so" grep -q "is not a quick profile" "$work/err"
+for bad in "--quick" "--quick --batch" "--save x --quick -t 1" \
+    "--check qk --quick --placement same" "--check qk --quick --html x"; do
+	# shellcheck disable=SC2086 # the words of each case
+	"$BENCHTOP" $bad >/dev/null 2>"$work/err"
+	check "$bad: exit 2 ($?)" test $? -eq 2
+	check "... one line naming --quick" sh -c \
+	    "test \$(wc -l <'$work/err') -eq 1 && grep -q -- --quick '$work/err'"
+done
+
 finish operator

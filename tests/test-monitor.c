@@ -174,6 +174,118 @@ test_slices_over_workers(void)
 	store_free(st);
 }
 
+/* Six quick tests on one worker, 20 ms slices, started paused. */
+static struct monitor *
+start_six(struct store **st, struct cycles_info *info)
+{
+	static const char *const ids[6] = { "lmbench.null_call",
+		"bsd.gettimeofday", "extra.clock_gettime", "bsd.write",
+		"lmbench.null_io", "lmbench.stat" };
+	const struct bench_test *tests[6];
+	struct monitor_config cfg = {
+		.workers = 1,
+		.cpus = { -1 },
+		.tmpdir = "/tmp",
+		.slice_ns = 20000000u,
+		.sample_ns = 2000000u,
+	};
+	struct monitor *m;
+	char err[128];
+
+	for (int i = 0; i < 6; i++)
+		tests[i] = registry_find(ids[i]);
+	*st = store_new(tests, 6, cycles_now_ns());
+	cycles_measure(info);
+	cfg.clock = info;
+	m = monitor_start(*st, &cfg, err, sizeof err);
+	if (m != NULL)
+		monitor_set_paused(m, 1);
+	return m;
+}
+
+/* The tests of the first `max` slices logged from *cursor on. */
+static size_t
+logged_order(struct monitor *m, uint64_t *cursor, size_t *order, size_t max)
+{
+	struct monitor_slice s[64];
+	size_t k = 0, got;
+
+	while (k < max && (got = monitor_slices(m, cursor, s, 1)) == 1)
+		if (s[0].test != SIZE_MAX)
+			order[k++] = s[0].test;
+	return k;
+}
+
+/*
+ * A change touched tests 5 and 3 (ranks 1 and 2): they run next, 5
+ * first, ahead of the rotation, and then the rotation goes on where it
+ * was. Fails on a monitor that ignores urgency (test 0 comes first).
+ */
+static void
+test_urgent_order(void)
+{
+	unsigned char rank[6] = { 0, 0, 0, 2, 0, 1 };
+	size_t order[8], n;
+	uint64_t cursor = 0;
+	struct cycles_info info;
+	struct store *st;
+	struct monitor *m = start_six(&st, &info);
+
+	CHECK("six tests start", m != NULL);
+	if (m == NULL)
+		return;
+	monitor_urge(m, rank);
+	CHECK("two tests urgent", monitor_urgent_left(m) == 2);
+	monitor_set_paused(m, 0);
+	for (int waited = 0;
+	     waited < 10000 && logged_order(m, &(uint64_t){ 0 }, order, 4) < 4;
+	     waited += 50)
+		sleep_ms(50);
+	monitor_set_paused(m, 1);
+	n = logged_order(m, &cursor, order, 4);
+	printf("  urgent: slices of tests %zu %zu %zu %zu\n", order[0],
+	    order[1], order[2], order[3]);
+	CHECK("four slices", n == 4);
+	CHECK("the lowest rank first", n == 4 && order[0] == 5);
+	CHECK("then the next urgent", n == 4 && order[1] == 3);
+	CHECK("then the rotation from its start",
+	    n == 4 && order[2] == 0 && order[3] == 1);
+	CHECK("none urgent once run", monitor_urgent_left(m) == 0);
+	monitor_stop(m);
+	store_free(st);
+}
+
+/*
+ * A sentinel (test 4) every 30 ms for 10 ms turns: over 600 ms it runs
+ * far more often than the rotation alone would take it (one 20 ms slice
+ * in six).
+ */
+static void
+test_sentinel_turns(void)
+{
+	size_t sentinel = 4, logged[6] = { 0 };
+	unsigned workers[6] = { 0 };
+	struct cycles_info info;
+	struct store *st;
+	struct monitor *m = start_six(&st, &info);
+
+	CHECK("six tests start", m != NULL);
+	if (m == NULL)
+		return;
+	monitor_set_sentinels(m, &sentinel, 1, 30000000u, 10000000u);
+	monitor_set_paused(m, 0);
+	sleep_ms(600);
+	monitor_set_paused(m, 1);
+	sleep_ms(100);
+	count_logged(m, logged, workers);
+	printf("  sentinel: %zu slices of it, %zu of test 0\n", logged[4],
+	    logged[0]);
+	CHECK("the sentinel runs between the rotation's slices",
+	    logged[4] >= 2 * logged[0] && logged[4] >= 4);
+	monitor_stop(m);
+	store_free(st);
+}
+
 /*
  * The child registry is full at SCHED_MAX_CHILDREN and says so, rather
  * than forget a child. Our own pid stands in (nothing here kills).
@@ -201,6 +313,8 @@ main(void)
 	test_figures();
 	test_live();
 	test_slices_over_workers();
+	test_urgent_order();
+	test_sentinel_turns();
 	test_child_registry();
 	return check_summary("test-monitor");
 }

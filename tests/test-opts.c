@@ -61,6 +61,18 @@ test_good(void)
 	CHECK("list-refs, with the data it reads",
 	    parse(ARGV("--list-refs", "--data", "d"), &o, err) == 0 &&
 	        o.mode == OPTS_REFS && strcmp(o.data, "d") == 0);
+	CHECK("--check alone is batch",
+	    parse(ARGV("--check", "p"), &o, err) == 0 && o.mode == OPTS_BATCH &&
+	        strcmp(o.check, "p") == 0);
+	CHECK("--check with --watch and --listen: the live check",
+	    parse(ARGV("--check", "p", "--watch", "5", "--listen", "9184"), &o,
+	        err) == 0 &&
+	        o.mode == OPTS_WATCH && strcmp(o.check, "p") == 0);
+	CHECK("--watch, then --check, with --openmetrics-file",
+	    parse(ARGV("--watch", "5", "--openmetrics-file", "f.prom",
+	              "--check", "p"),
+	        &o, err) == 0 &&
+	        o.mode == OPTS_WATCH);
 	CHECK("one format twice",
 	    parse(ARGV("--csv", "--csv"), &o, err) == 0 &&
 	        o.format == REPORT_CSV);
@@ -108,6 +120,10 @@ test_bad(void)
 		{ ARGV("--json", "--csv"), "--json and --csv" },
 		{ ARGV("--jsonl", "--openmetrics"),
 		    "--jsonl and --openmetrics" },
+		{ ARGV("--check", "p", "--watch", "5"), "--listen" },
+		{ ARGV("--check", "p", "--listen", "9184"),
+		    "--listen goes with" },
+		{ ARGV("-b", "--watch", "5"), "--watch goes without" },
 	};
 	struct opts o;
 	char err[256];

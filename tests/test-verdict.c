@@ -357,7 +357,7 @@ test_profile_round_trip(void)
 	struct test_result r = { 0 };
 	struct profile_test per = { { 1e6, 1.1e6, 0.9e6, 1.05e6, 0.95e6 }, 5,
 		0.25 };
-	struct profile_run run = { 1, 5 };
+	struct profile_run run = { .seconds = 1, .slices = 5 };
 	struct machine m;
 	struct refdata rd = { 0 };
 	struct profile_test back;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "bench-context.h"
 #include "bench-registry.h"
 #include "check.h"
 #include "measure-harness.h"
@@ -69,19 +70,28 @@ add_disturbed(struct history *h, double ns, size_t count)
 		h->e[i].flags |= SAMPLE_F_NOISY;
 }
 
+/* Row r of test `id` from history h, marks at marks_ms[0..nmarks). */
 static void
-build(struct view_row *r, const struct history *h,
-    const struct judge_baseline *b)
+build_marked(struct view_row *r, const char *id, const struct history *h,
+    const struct judge_baseline *b, const uint32_t *marks_ms, size_t nmarks)
 {
 	struct store_view sv;
 
 	memset(&sv, 0, sizeof sv);
-	sv.test = registry_find("lmbench.null_call"); /* us: lower is better */
+	sv.test = registry_find(id);
 	sv.enabled = 1;
 	sv.n = h->n;
 	sv.total = h->n;
 	memset(r, 0, sizeof *r);
-	view_row_build(r, &sv, h->e, NULL, 0, b);
+	view_row_build(r, &sv, h->e, marks_ms, nmarks, b);
+}
+
+static void
+build(struct view_row *r, const struct history *h,
+    const struct judge_baseline *b)
+{
+	/* us: lower is better */
+	build_marked(r, "lmbench.null_call", h, b, NULL, 0);
 }
 
 /* Four quiet slices, then a baseline of them. */
@@ -451,6 +461,117 @@ test_unmarked(void)
 	CHECK("no samples: no delta", !r.has_delta && r.recent_n == 0);
 }
 
+/*
+ * The figure shows what the verdict says: after a step the table shows
+ * the newest slice, not the window's median that still holds the
+ * slices before it; and so while a change's mark lies inside the
+ * window, before any verdict.
+ */
+static void
+test_shown_figure(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+	uint32_t mark;
+
+	quiet_baseline(&h, &b);
+	add_slice(&h, 100, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("quiet: the window's median shown",
+	    !r.shown_recent && r.shown_ns == r.ns);
+	add_slice(&h, 200, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("a step: WORSE", r.significant);
+	CHECK("the window's median still near the old figure", r.ns < 150);
+	CHECK_NEAR("the shown figure is the newest slice's", r.shown_ns, 200,
+	    2);
+	CHECK("and says so", r.shown_recent);
+	CHECK_NEAR("so is the value in the unit", r.shown_value, 0.2, 0.002);
+	/* No baseline, a change marked inside the window. */
+	quiet_baseline(&h, &b);
+	mark = h.e[h.n - 1].t_ms + 1;
+	add_slice(&h, 150, SLICE, 1);
+	build_marked(&r, "lmbench.null_call", &h, NULL, &mark, 1);
+	CHECK("a mark inside the window: the samples since shown",
+	    r.shown_recent && fabs(r.shown_ns - 150) < 2);
+}
+
+/* A step on a sentinel: news beyond its bar, not a slice within it. */
+static void
+test_sentinel_step(void)
+{
+	struct history h;
+	struct view_row r;
+	struct judge_baseline b;
+
+	quiet_baseline(&h, &b);
+	add_slice(&h, 104, SLICE, 1);
+	build(&r, &h, NULL);
+	CHECK("a slice 4% off: no step", view_row_step(&r, 10, 2) == 0);
+	add_disturbed(&h, 190, SLICE);
+	build(&r, &h, NULL);
+	CHECK_NEAR("a hog's slice: a step, as speed", view_row_step(&r, 10, 2),
+	    100 / 190.0, 0.02);
+	CHECK("tracing's queue: system calls first, loops not touched",
+	    bench_context_rank(registry_find("lmbench.null_call"),
+	        CONTEXT_SENSE_ENTRY) == 1 &&
+	        bench_context_rank(registry_find("lmbench.fork"),
+	            CONTEXT_SENSE_ENTRY) > 1 &&
+	        bench_context_rank(registry_find("byte.dhry2"),
+	            CONTEXT_SENSE_ENTRY) == 0);
+	CHECK("the system call sentinel queues its groups only",
+	    bench_context_sentinel_rank(bench_context_sentinel(0),
+	        registry_find("lmbench.sig_handle")) > 0 &&
+	        bench_context_sentinel_rank(bench_context_sentinel(0),
+	            registry_find("lmbench.bw_mem_read")) == 0);
+}
+
+/*
+ * A kind that moved as a whole is one fact: three memory rows 1.4x
+ * slower with loops and system calls unchanged are not WORSE one by
+ * one; the fourth, 2.8x slower, is, beyond its kind.
+ */
+static void
+test_kind_moves(void)
+{
+	static const char *const ids[] = { "byte.dhry2", "byte.arith_int",
+		"byte.hanoi", "byte.arith_double", "lmbench.null_call",
+		"lmbench.stat", "bsd.write", "lmbench.bw_mem_read",
+		"lmbench.bw_mem_write", "lmbench.bw_bcopy_libc",
+		"lmbench.bw_bcopy_hand", "lmbench.bw_mmap_reread" };
+	static const double after[] = { 100, 100, 100, 100, 100, 100, 100, 140,
+		140, 140, 280, 100 };
+	enum { N = sizeof ids / sizeof ids[0] };
+	struct view_row rows[N];
+	struct judge_baseline base[N];
+	struct view_machine m;
+	size_t worse = 0;
+
+	for (size_t k = 0; k < N; k++) {
+		struct history h;
+		quiet_baseline(&h, &base[k]);
+		build_marked(&rows[k], ids[k], &h, NULL, NULL, 0);
+		view_baseline_take(&base[k], &rows[k], 0);
+		add_slice(&h, after[k], SLICE, 1);
+		add_slice(&h, after[k], SLICE, 1);
+		build_marked(&rows[k], ids[k], &h, &base[k], NULL, 0);
+	}
+	view_rows_beyond_machine(rows, N, base, &m);
+	for (size_t k = 7; k < 10; k++)
+		worse += rows[k].significant;
+	CHECK("memory moved as a kind", m.kinds.moved[JUDGE_KIND_MEMORY] < 0);
+	CHECK_NEAR("by its rows' median", m.kinds.shift[JUDGE_KIND_MEMORY],
+	    1 / 1.4, 0.01);
+	CHECK("the system paths did not",
+	    m.kinds.moved[JUDGE_KIND_SYSTEM] == 0);
+	CHECK("its rows are not WORSE one by one", worse == 0);
+	CHECK("the row beyond its kind is",
+	    rows[10].significant && !rows[10].better && rows[10].by_kind);
+	CHECK_NEAR("judged beyond the kind: 2x", rows[10].change_ratio, 0.5,
+	    0.02);
+}
+
 int
 main(void)
 {
@@ -465,5 +586,8 @@ main(void)
 	test_machine_drift();
 	test_pooled_slices();
 	test_unmarked();
+	test_shown_figure();
+	test_sentinel_step();
+	test_kind_moves();
 	return check_summary("test-view");
 }

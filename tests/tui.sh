@@ -82,13 +82,25 @@ shows "any key leaves help" "TEST .*VALUE"
 
 T send-keys b
 if wait_for "VS BASELINE" 3; then ok; else fail_screen "b shows the delta column"; fi
-shows "a delta in a row" "^lmbench.null_call .*[0-9]\.[0-9]% [+±]"
-# The whole cell: change, interval, then the direction or the verdict's
+shows "a delta in a row" \
+    "^lmbench.null_call .*\(same\|[0-9.]*x slower\|[0-9.]*x faster\) "
+# The whole cell, as --check says a change: the ratio in the direction
+# of speed, then the bar an unchanged slice may read or the verdict's
 # word (a column padded by bytes cut it off after the multibyte signs).
-if grep -Eq '^lmbench\.null_call .*% ±[0-9.]+ (▲|▼|=|better|WORSE) ' \
+if grep -Eq '^lmbench\.null_call .*(same|x slower|x faster) (±[0-9]+%|±wide|better|WORSE) ' \
     "$work/screen"; then ok; else
-	fail_screen "the delta keeps its direction or verdict"
+	fail_screen "the delta keeps its bar or verdict"
 fi
+# 120 columns after b keep the cycles and the verdict; 80 keep the
+# verdict (CV% and the history go first).
+shows "120 columns after b: CYC/OP and VS BASELINE" "TEST .*CYC/OP .*VS BASELINE"
+T resize-window -x 80 -y 30
+shows "80 columns after b: the verdict's column" "^TEST .*VS BASELINE"
+if wait_for '^lmbench\.null_call .*\(same\|x slower\|x faster\) \(±[0-9]*%\|±wide\|better\|WORSE\)' 5
+then ok; else
+	fail_screen "80 columns: every row's change whole"
+fi
+T resize-window -x 120 -y 40
 
 T send-keys u
 if wait_for "placement same" 3; then ok; else fail_screen "u: placement same"; fi
@@ -227,8 +239,9 @@ if wait_for '^byte.syscall  *[0-9]' 15; then ok; else fail_screen "rows at 80x24
 shows "class A: which machine serves the BYTE rows" "^ref A p6: byte p3-850m"
 shows "class B: the P-4 serves the BYTE rows" "^ref B netburst: byte p4-2000"
 shows "columns VS A, VS B, B/A" "VS A .*VS B .*B/A"
-# B/A is the references' own: the P-4's syscall rate over the P-III's.
-shows "B/A: the P-4's syscalls against the P-III's" "^byte.syscall .* 0\.54x"
+# B/A is the references' own, read as the story reads it: the cycles
+# the P-4 pays for a system call loop over the P-III's.
+shows "B/A: the P-4's cycles over the P-III's" "^byte.syscall .* 4\.37x"
 shows "B/A: '-' where one machine stands in for both" \
     "^lmbench.null_call .*x~  *- "
 shows "the BYTE 3.11 index line, the seed machines' beside it" \
@@ -238,6 +251,11 @@ else fail_screen "a stand-in is marked"; fi
 screen
 if header_whole; then ok; else fail_screen "80x24: header lines whole"; fi
 if units_whole; then ok; else fail_screen "80x24: every row has its unit"; fi
+# V: the story's B/A the table's, the cycles B pays over A.
+T send-keys V
+if wait_for '^byte\.syscall  *1,960  *8,560  *4\.37x  *1\.86x' 5; then ok
+else fail_screen "V: B/A in cycles, as the table's"; fi
+T send-keys x
 # R: the second reference steps on (classes first, then machines).
 T send-keys R
 if wait_for "^ref B k7: " 3; then ok; else fail_screen "R: next second reference"; fi

@@ -1,0 +1,177 @@
+#!/bin/sh
+# tuner.sh: the tuner's loop, timed on the live screen as a user sees it,
+# every test on, default options, in a private tmux server (220x120):
+#   1. QUIET_S seconds (600) after b with nothing changed: the rows that
+#      said WORSE or better at some point, and the most at once; the
+#      kind lines the header said;
+#   2. ROUNDS rounds (5) of:
+#      - every system call traced (raw_syscalls): seconds until the first
+#        system-call row says WORSE, and until the last one that will
+#        within WAIT_S (30) does; how many;
+#      - tracing off: seconds until none says WORSE (from new slices: the
+#        screen judges an undone change against the figures from before);
+#      - a CPU hog on the worker's CPU (outside benchtop): seconds until
+#        the header has a line about it (a sentinel's);
+#   3. the cycle time the header shows, and the load average beside each
+#      part.
+# Prints a table (median and worst of the rounds); never fails on
+# figures. Needs tmux and root (the trace events); parts skip without.
+#
+#   sh bench/tuner.sh                      # the whole run, ~22 minutes
+#   ROUNDS=1 QUIET_S=30 sh bench/tuner.sh  # a short look
+set -u
+. "$(dirname "$0")/lib.sh"
+bench_init tuner
+
+ROUNDS=${ROUNDS:-5}
+QUIET_S=${QUIET_S:-600}
+WAIT_S=${WAIT_S:-30}
+trace=/sys/kernel/tracing/events/raw_syscalls/enable
+hog=
+
+bench_cleanup() {
+	[ -n "$hog" ] && kill "$hog" 2>/dev/null
+	[ -w "$trace" ] && echo 0 >"$trace" 2>/dev/null
+	tmux -L bt-tuner kill-server 2>/dev/null && sleep 1 # benchtop writes its settings as it ends
+}
+
+if ! command -v tmux >/dev/null 2>&1; then
+	note "tmux not found: nothing measured"
+	exit 0
+fi
+"$BENCHTOP" --list | awk '$2 == "syscall" { print $1 }' >"$tmp/syscall"
+
+T() { tmux -L bt-tuner "$@"; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+load() { cut -d' ' -f1 /proc/loadavg; }
+cap() { T capture-pane -p -t bt >"$tmp/screen" 2>/dev/null; }
+# Rows of the ids in file $1 whose line says $2 (a verdict's word).
+count() {
+	awk -v word="$2" 'NR == FNR { id[$1] = 1; next }
+		($1 in id) && index($0, " " word " ") { n++ }
+		END { print n + 0 }' "$1" "$tmp/screen"
+}
+flagged() {
+	awk '$1 ~ /^[a-z]+\.[a-z0-9_]+$/ && / (WORSE|better) / { print $1 }' \
+	    "$tmp/screen"
+}
+
+T new-session -d -s bt -x 220 -y 120 \
+    "XDG_CONFIG_HOME=$XDG_CONFIG_HOME '$BENCHTOP' 2>'$tmp/err'"
+# The first pass, then a cycle: every row has full slices.
+start=$(now)
+until cap && grep -q ' cycle [0-9]' "$tmp/screen"; do
+	if [ "$(since "$start" | cut -d. -f1)" -gt 300 ]; then
+		note "no cycle time after 300 s"
+		exit 0
+	fi
+	sleep 2
+done
+cycle=$(grep -o ' cycle [0-9.]*s' "$tmp/screen" | head -1 | tr -d ' cycle')
+sleep "${cycle%s}"
+echo "tuner: every test on, default options; cycle ${cycle}, load $(load)"
+
+# 1. Nothing changed after b.
+T send-keys -t bt b
+: >"$tmp/seen"
+most=0 kinds=0 load_q=$(load)
+end=$(($(date +%s) + QUIET_S))
+while [ "$(date +%s)" -lt "$end" ]; do
+	sleep 2
+	cap
+	flagged >"$tmp/now"
+	n=$(wc -l <"$tmp/now")
+	[ "$n" -gt "$most" ] && most=$n
+	cat "$tmp/now" >>"$tmp/seen"
+	grep -q 'as a kind' "$tmp/screen" && kinds=$((kinds + 1))
+done
+seen=$(sort -u "$tmp/seen" | tr '\n' ' ')
+printf '\nnothing changed, %s s after b (load %s at start, %s at end):\n' \
+    "$QUIET_S" "$load_q" "$(load)"
+printf '  rows flagged at some point: %s (%s)\n' \
+    "$(sort -u "$tmp/seen" | wc -l)" "${seen:-none}"
+printf '  most at once: %s; refreshes with a kind line: %s\n' "$most" "$kinds"
+
+# 2. The rounds.
+if ! [ -w "$trace" ]; then
+	note "cannot write $trace (root, tracefs): no tracing rounds"
+fi
+cpu=$(grep -o 'worker CPU [0-9]*' "$tmp/screen" | head -1 | awk '{print $3}')
+cpu=${cpu:-0}
+printf '\n%-6s %-8s %-8s %-6s %-10s %-10s %-6s\n' round first last rows \
+    "all ok" "hog line" load
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	first=- last=- rows=0 ok=- line=- l=$(load)
+	if [ -w "$trace" ]; then
+		echo 1 >"$trace"
+		t0=$(now)
+		while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
+			sleep 0.5
+			cap
+			n=$(count "$tmp/syscall" WORSE)
+			[ "$n" -gt 0 ] && [ "$first" = - ] && first=$(since "$t0")
+			if [ "$n" -gt "$rows" ]; then
+				rows=$n
+				last=$(since "$t0")
+			fi
+		done
+		echo 0 >"$trace"
+		t0=$(now)
+		while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
+			sleep 0.5
+			cap
+			if [ "$(count "$tmp/syscall" WORSE)" -eq 0 ]; then
+				ok=$(since "$t0")
+				break
+			fi
+		done
+		sleep 10
+	fi
+	cap
+	was=$(grep '^sentinel ' "$tmp/screen") # a line before: not the hog's
+	taskset -c "$cpu" sh -c 'while :; do :; done' &
+	hog=$!
+	t0=$(now)
+	while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
+		sleep 0.5
+		cap
+		if grep '^sentinel ' "$tmp/screen" | grep -qvxF -- "${was:-@}"; then
+			line=$(since "$t0")
+			break
+		fi
+	done
+	kill "$hog" 2>/dev/null
+	wait "$hog" 2>/dev/null
+	hog=
+	printf '%-6s %-8s %-8s %-6s %-10s %-10s %-6s\n' "$r" "$first" "$last" \
+	    "$rows" "$ok" "$line" "$l" | tee -a "$tmp/rounds"
+	sleep 20
+	r=$((r + 1))
+done
+# Median and worst of each column ("-": not within WAIT_S, counted worst).
+awk -v wait="$WAIT_S" '
+	function put(col, v) { vals[col, ++nv[col]] = (v == "-" ? 1e9 : v) }
+	{ put(2, $2); put(3, $3); put(5, $5); put(6, $6) }
+	function sorted(col,   i, j, t) {
+		for (i = 1; i <= nv[col]; i++) s[i] = vals[col, i]
+		for (i = 1; i <= nv[col]; i++)
+			for (j = i + 1; j <= nv[col]; j++)
+				if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
+	}
+	function show(v) { return v >= 1e9 ? ">" wait : v }
+	END {
+		printf "%-6s", "median"
+		for (c = 2; c <= 6; c++) if (c != 4) {
+			sorted(c); printf " %-8s", show(s[int((nv[c] + 1) / 2)])
+		}
+		printf "\n%-6s", "worst"
+		for (c = 2; c <= 6; c++) if (c != 4) {
+			sorted(c); printf " %-8s", show(s[nv[c]])
+		}
+		printf "\n(columns: first WORSE, last WORSE, all ok, hog line; s)\n"
+	}' "$tmp/rounds"
+cap
+echo "cycle at the end: $(grep -o ' cycle [0-9.]*s' "$tmp/screen" | head -1)"
+summary "tracing seen on system calls" "see table" "5 s" "-"

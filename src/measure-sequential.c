@@ -1,0 +1,158 @@
+/*
+ * measure-sequential.c: the quick check's stopping rule (why it is
+ * Wald's test: measure-sequential.h).
+ */
+
+#include "config.h"
+
+#include "measure-sequential.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "base-stats.h"
+
+enum seq_state
+seq_decide(const struct seq_rule *r, const double *x, size_t n, double sigma,
+    double delta)
+{
+	double sum = 0, k, up, down;
+	double accept = log((1 - r->beta) / (r->alpha / 2));
+	double reject = log(r->beta / (1 - r->alpha / 2));
+
+	if (n < r->min_n || !(delta > 0))
+		return n >= r->max_n ? SEQ_UNDECIDED : SEQ_GOING;
+	for (size_t i = 0; i < n; i++)
+		sum += x[i];
+	sigma = fmax(sigma, r->sigma_floor);
+	k = delta / (sigma * sigma);
+	up = k * (sum - (double)n * delta / 2);
+	down = k * (-sum - (double)n * delta / 2);
+	if (down >= accept)
+		return SEQ_SLOWER;
+	if (up >= accept)
+		return SEQ_FASTER;
+	if (up <= reject && down <= reject)
+		return SEQ_SAME;
+	return n >= r->max_n ? SEQ_UNDECIDED : SEQ_GOING;
+}
+
+/* log(speed) of each finite positive value, into out; how many. */
+static size_t
+log_speeds(const double *v, size_t n, int higher_better, double *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k < STATS_RANK_MAX; i++)
+		if (v[i] > 0 && isfinite(v[i]))
+			out[k++] = higher_better ? log(v[i]) : -log(v[i]);
+	return k;
+}
+
+/* A row's two sides in logs of speed, with their medians. */
+struct sides {
+	double now[STATS_RANK_MAX], then[STATS_RANK_MAX];
+	size_t nn, nt;
+	double now_med, then_med; /* NAN when a side is empty */
+};
+
+static void
+sides_of(const struct judge_row *r, struct sides *s)
+{
+	double scratch[STATS_RANK_MAX];
+
+	s->nn = r->not_comparable
+	    ? 0
+	    : log_speeds(r->now, r->nnow, r->higher_better, s->now);
+	s->nt = log_speeds(r->then, r->nthen, r->higher_better, s->then);
+	s->now_med = s->nn ? stats_median(s->now, s->nn, scratch) : NAN;
+	s->then_med = s->nt ? stats_median(s->then, s->nt, scratch) : NAN;
+}
+
+/* A side's robust standard deviation around its median (0: too few). */
+static double
+robust_sd(const double *v, size_t n, double center)
+{
+	double scratch[STATS_RANK_MAX];
+
+	return n < 3 ? 0 : STATS_MAD_SIGMA * stats_mad(v, n, center, scratch);
+}
+
+/* One going row's look: its slices beyond `center` (log). */
+static enum seq_state
+row_look(const struct seq_rule *r, const struct sides *s, double center,
+    double delta)
+{
+	double x[STATS_RANK_MAX];
+	double sigma = fmax(robust_sd(s->then, s->nt, s->then_med),
+	    robust_sd(s->now, s->nn, s->now_med));
+
+	if (s->nn == 0 || s->nt < 2)
+		return SEQ_UNDECIDED;
+	for (size_t i = 0; i < s->nn; i++)
+		x[i] = s->now[i] - s->then_med - center;
+	return seq_decide(r, x, s->nn, sigma, delta);
+}
+
+void
+seq_rows(const struct seq_rule *r, const struct judge_row *rows, size_t n,
+    double tolerance_pct, enum seq_state *state)
+{
+	double lr[JUDGE_MAX_ROWS] = { 0 }, scratch[2 * JUDGE_MAX_ROWS],
+	       floor_log;
+	enum judge_kind kinds[JUDGE_MAX_ROWS] = { 0 };
+	struct judge_shift shift;
+	struct judge_kinds k;
+	struct sides s;
+
+	n = n > JUDGE_MAX_ROWS ? JUDGE_MAX_ROWS : n;
+	for (size_t i = 0; i < n; i++) {
+		sides_of(&rows[i], &s);
+		lr[i] = s.now_med - s.then_med;
+		kinds[i] = rows[i].kind;
+	}
+	judge_shift_of(lr, kinds, n, &shift, scratch);
+	floor_log = fmax(log1p(tolerance_pct / 100), shift.log_spread);
+	judge_kinds_of(lr, kinds, n, shift.log_shift, floor_log,
+	    shift.known && shift.from_loops, &k, scratch);
+	for (size_t i = 0; i < n; i++) {
+		double center;
+
+		if (state[i] != SEQ_GOING)
+			continue;
+		center = judge_moved_with_kind(&k, kinds[i], lr[i],
+		             shift.log_shift, floor_log)
+		    ? log(k.shift[kinds[i]])
+		    : shift.log_shift;
+		sides_of(&rows[i], &s);
+		state[i] = row_look(r, &s, center, 2 * floor_log);
+	}
+}
+
+enum judge_seq
+seq_judge_of(enum seq_state s)
+{
+	switch (s) {
+	case SEQ_SAME:
+		return JUDGE_SEQ_SAME;
+	case SEQ_SLOWER:
+	case SEQ_FASTER:
+		return JUDGE_SEQ_DIFFERS;
+	default:
+		return JUDGE_SEQ_UNDECIDED;
+	}
+}
+
+const char *
+seq_state_name(enum seq_state s)
+{
+	static const char *const names[] = {
+		[SEQ_GOING] = "going",
+		[SEQ_SAME] = "same",
+		[SEQ_SLOWER] = "slower",
+		[SEQ_FASTER] = "faster",
+		[SEQ_UNDECIDED] = "undecided",
+	};
+
+	return s <= SEQ_UNDECIDED ? names[s] : "?";
+}

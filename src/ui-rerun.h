@@ -1,0 +1,66 @@
+/*
+ * ui-rerun.h: what a change touches runs again at once (ui-rerun.c): the
+ * tests a context change senses, and the groups of a sentinel that
+ * moved, run ahead of the rotation; a change undone is judged against
+ * the baseline of the state it returns to.
+ */
+
+#ifndef BENCHTOP_UI_RERUN_H
+#define BENCHTOP_UI_RERUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench-context.h"
+#include "machine-context.h"
+#include "measure-judge.h"
+#include "monitor.h"
+
+/* States of the context remembered with their rows' baseline. */
+#define UI_RERUN_STATES 4
+
+struct ui_rerun_state {
+	int set;
+	uint64_t age; /* the last use: the oldest goes first */
+	struct machine_context ctx;
+	struct judge_baseline *base; /* one per row */
+};
+
+struct ui_rerun {
+	unsigned char *rank; /* per row: the last urge's rank, 0 none */
+	size_t urged;        /* rows the last context change urged */
+	struct ui_rerun_state state[UI_RERUN_STATES];
+	uint64_t ages;
+	const struct bench_sentinel *sentinel[MONITOR_MAX_SENTINELS];
+	size_t sentinel_row[MONITOR_MAX_SENTINELS];
+	size_t nsentinels;
+	uint64_t seen_slices[MONITOR_MAX_SENTINELS];
+	int fired_dir[MONITOR_MAX_SENTINELS];
+	uint64_t fired_ns[MONITOR_MAX_SENTINELS];
+	char line[192];               /* the last sentinel's news, "" none */
+	char mark[CONTEXT_LABEL_MAX]; /* its name on the sparklines */
+	uint64_t line_ns;             /* when */
+};
+
+struct ui;
+
+/* Allocate; start the sentinels on the monitor. -1: out of memory. */
+int ui_rerun_init(struct ui *ui, struct ui_rerun *r);
+void ui_rerun_free(struct ui_rerun *r);
+/* A change of `senses` (context_sense bits): the tests it touches run
+ * next, the system calls first. Returns how many rows were urged. */
+size_t ui_rerun_urge(struct ui *ui, struct ui_rerun *r, unsigned senses);
+/*
+ * A change from context `was` to `now`, with ui->base just taken from
+ * the rows before it: remember it as `was`'s; when `now` was seen
+ * before, put its baseline back into ui->base and return 1 (an undone
+ * change is judged against the figures from before it).
+ */
+int ui_rerun_baseline(struct ui *ui, struct ui_rerun *r,
+    const struct machine_context *was, const struct machine_context *now);
+/* After the rows were rebuilt: a sentinel's new slice that stepped
+ * beyond its bar urges its groups and says so in r->line; returns 1
+ * then, with the sparklines' mark for it in r->mark. */
+int ui_rerun_sentinels(struct ui *ui, struct ui_rerun *r, uint64_t now_ns);
+
+#endif
