@@ -50,12 +50,21 @@ header_line2(struct ui *ui)
 	/* The clock as the watch last confirmed it (read every 10 s). */
 	double hz =
 	    ui->context != NULL ? ui->context->watch.clock_hz : c->core_hz;
-	char name[256], cpus[32], core[32], tsc[32], cyc[48];
+	char name[512], cpus[32], core[32], tsc[32], cyc[48];
 	const char *parts[] = { name, cpus, core, tsc, cyc };
 
-	(void)snprintf(name, sizeof name, "CPU %s [%s%s]",
+	/* What identification doubts (a model number its features
+	 * contradict) is said where the class is; else only "VM". */
+	const char *doubt = m->cpu.doubts;
+	int says = doubt[0] != '\0' && strcmp(doubt, "none") != 0 &&
+	    strcmp(doubt, "under a hypervisor") != 0;
+
+	(void)snprintf(name, sizeof name, "CPU %s [%s%s%s]",
 	    m->cpu.brand[0] ? m->cpu.brand : "unknown", m->class_name,
-	    m->cpu.hypervisor ? ", VM" : "");
+	    says                    ? "; "
+	        : m->cpu.hypervisor ? ", VM"
+	                            : "",
+	    says ? doubt : "");
 	(void)snprintf(cpus, sizeof cpus, ", %d CPUs", m->cpu.cpus_online);
 	if (hz > 0)
 		(void)snprintf(core, sizeof core, "  core %.2f GHz", hz / 1e9);

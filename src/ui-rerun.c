@@ -119,49 +119,39 @@ ui_rerun_urge(struct ui *ui, struct ui_rerun *r, unsigned senses)
 	return r->urged = urge_ranked(ui, r);
 }
 
-/* The slot that holds context c, or the oldest when none does. */
-static struct ui_rerun_state *
-state_slot(struct ui_rerun *r, const struct machine_context *c, int *found)
-{
-	struct ui_rerun_state *oldest = &r->state[0];
-
-	for (int k = 0; k < UI_RERUN_STATES; k++) {
-		struct ui_rerun_state *s = &r->state[k];
-
-		if (s->set && context_diff(&s->ctx, c, NULL, NULL) == 0) {
-			*found = 1;
-			return s;
-		}
-		if (!s->set || s->age < oldest->age)
-			oldest = s;
-	}
-	*found = 0;
-	return oldest;
-}
-
+/*
+ * A change from `was` to `now`, with ui->base just taken from the rows
+ * before it. The states before the changes are a stack: a change back to
+ * the state before the last one undoes it (pop: judged against that
+ * state's figures, so WORSE rows go back to ok only from new slices);
+ * any other change pushes the state it leaves. Not any state seen before:
+ * tracing switched on a second time is judged against the untraced
+ * figures of just before, not against the traced ones of last time.
+ */
 int
 ui_rerun_baseline(struct ui *ui, struct ui_rerun *r,
     const struct machine_context *was, const struct machine_context *now)
 {
-	int found;
-	struct ui_rerun_state *s = state_slot(r, was, &found);
+	struct ui_rerun_state *s;
 
-	/* The rows before the change: what the state it leaves looked like
-	 * (kept when that state was seen before: its first look is the one
-	 * a change was judged against). */
-	if (!found) {
-		s->set = 1;
-		s->ctx = *was;
-		memcpy(s->base, ui->base, ui->nrows * sizeof *s->base);
+	if (r->depth > 0 &&
+	    context_diff(&r->state[r->depth - 1].ctx, now, NULL, NULL) == 0) {
+		s = &r->state[--r->depth];
+		memcpy(ui->base, s->base, ui->nrows * sizeof *s->base);
+		return 1;
 	}
-	s->age = ++r->ages;
-	s = state_slot(r, now, &found);
-	if (!found)
-		return 0;
-	/* Back to a state seen before: judged against its figures. */
-	memcpy(ui->base, s->base, ui->nrows * sizeof *s->base);
-	s->age = ++r->ages;
-	return 1;
+	if (r->depth == UI_RERUN_STATES) { /* the oldest goes */
+		struct judge_baseline *oldest = r->state[0].base;
+
+		memmove(&r->state[0], &r->state[1],
+		    (UI_RERUN_STATES - 1) * sizeof r->state[0]);
+		r->state[UI_RERUN_STATES - 1].base = oldest;
+		r->depth--;
+	}
+	s = &r->state[r->depth++];
+	s->ctx = *was;
+	memcpy(s->base, ui->base, ui->nrows * sizeof *s->base);
+	return 0;
 }
 
 /* Sentinel k's newest slice, judged: its speed ratio when news, else 0. */

@@ -16,12 +16,11 @@
 #include "measure-judge.h"
 #include "monitor.h"
 
-/* States of the context remembered with their rows' baseline. */
+/* States before the changes, remembered with their rows' baseline: a
+ * stack of undo. */
 #define UI_RERUN_STATES 4
 
 struct ui_rerun_state {
-	int set;
-	uint64_t age; /* the last use: the oldest goes first */
 	struct machine_context ctx;
 	struct judge_baseline *base; /* one per row */
 };
@@ -30,7 +29,7 @@ struct ui_rerun {
 	unsigned char *rank; /* per row: the last urge's rank, 0 none */
 	size_t urged;        /* rows the last context change urged */
 	struct ui_rerun_state state[UI_RERUN_STATES];
-	uint64_t ages;
+	size_t depth; /* states on the stack */
 	const struct bench_sentinel *sentinel[MONITOR_MAX_SENTINELS];
 	size_t sentinel_row[MONITOR_MAX_SENTINELS];
 	size_t nsentinels;
@@ -52,9 +51,10 @@ void ui_rerun_free(struct ui_rerun *r);
 size_t ui_rerun_urge(struct ui *ui, struct ui_rerun *r, unsigned senses);
 /*
  * A change from context `was` to `now`, with ui->base just taken from
- * the rows before it: remember it as `was`'s; when `now` was seen
- * before, put its baseline back into ui->base and return 1 (an undone
- * change is judged against the figures from before it).
+ * the rows before it: when `now` is the state before the last change
+ * (an undo), put its baseline back into ui->base and return 1 (the
+ * undone change is judged against the figures from before it); else
+ * remember `was` with that baseline.
  */
 int ui_rerun_baseline(struct ui *ui, struct ui_rerun *r,
     const struct machine_context *was, const struct machine_context *now);
