@@ -139,6 +139,7 @@ ui_context_tick(struct ui *ui)
 	        ui->cfg.exporter, ui->nmarks, on_change, ui) == 0)
 		return;
 	baseline_before_change(ui);
+	a->senses = c->fresh_senses & ~(unsigned)CONTEXT_SENSE_CPU;
 	back = ui_rerun_baseline(ui, &c->rerun, &c->before, &c->watch.now);
 	(void)ui_rerun_urge(ui, &c->rerun, c->fresh_senses);
 	(void)snprintf(a->what, sizeof a->what, "%s", c->fresh);
@@ -149,6 +150,13 @@ ui_context_tick(struct ui *ui)
 	           "before)"
 	         : "context: %.60s (baseline: the samples before it)",
 	    a->what);
+}
+
+int
+ui_context_senses_change(const struct ui *ui, const struct bench_test *t)
+{
+	return ui->context != NULL &&
+	    (bench_context_senses(t) & ui->context->after.senses) != 0;
 }
 
 /* Whether every running row has run its slices since the change. */

@@ -23,6 +23,8 @@ struct ui_context_watch {
 	/* per row: its last significant change since, NAN while none */
 	double *moved_pct;
 	char verdict[512]; /* "after THP always: moved ..." */
+	unsigned senses;   /* what the change moves (not CPU: every test);
+	                      0 once b takes a baseline of its own */
 };
 
 struct ui_context {
@@ -50,6 +52,9 @@ void ui_context_tick(struct ui *ui);
 /* After the rows were rebuilt: the verdict of a change once a full
  * cycle has run since it. */
 void ui_context_after_refresh(struct ui *ui);
+
+/* Whether test t senses the context change since the baseline. */
+int ui_context_senses_change(const struct ui *ui, const struct bench_test *t);
 
 /* A mark at t_ms named `name` ("" for the m key's), the oldest dropped
  * when full. */

@@ -105,6 +105,8 @@ take_baseline(struct ui *ui, int set)
 	double drift = view_machine_drift(ui->rows, ui->nrows);
 
 	ui->have_baseline = set;
+	if (ui->context != NULL) /* a baseline of its own: no change since */
+		ui->context->after.senses = 0;
 	for (size_t i = 0; i < ui->nrows && set; i++)
 		view_baseline_take(&ui->base[i], &ui->rows[i], drift);
 	(void)snprintf(ui->message, sizeof ui->message, "%s",

@@ -503,8 +503,12 @@ rows_beyond_kinds(struct view_row *rows, size_t n,
 		struct view_row *r = &rows[i];
 		int dir = m->kinds.moved[kinds[i]];
 
-		r->by_kind = judge_moved_with_kind(&m->kinds, kinds[i], v[i],
-		    s->log_shift, floor);
+		/* Tracing moves every system path at once: that kind moved
+		 * because of the change the row senses, which is what the
+		 * row must show, not a fact of the host to judge it beyond. */
+		r->by_kind = !r->senses_change &&
+		    judge_moved_with_kind(&m->kinds, kinds[i], v[i],
+		        s->log_shift, floor);
 		r->machine_spread_pct = m->spread_pct;
 		r->machine_shift =
 		    r->by_kind ? m->kinds.shift[kinds[i]] : m->shift;

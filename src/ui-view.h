@@ -96,6 +96,9 @@ struct view_row {
 	double bar_pct;       /* what an unchanged machine's next slice may
 	                         read: the bar the change must pass, % */
 	int by_kind;          /* judged beyond its kind's shift */
+	int senses_change;    /* set by the caller: the row senses the context
+	                         change since the baseline, which is then no
+	                         host fact to judge it beyond (not by_kind) */
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
 	                         slices, or beyond it and worse for them with

@@ -74,6 +74,8 @@ refresh_rows(struct ui *ui)
 		view_row_build(&ui->rows[i], &sv, ui->buf, ui->marks,
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;
+		ui->rows[i].senses_change =
+		    ui_context_senses_change(ui, ui->rows[i].test);
 	}
 	view_rows_beyond_machine(ui->rows, ui->nrows,
 	    ui->have_baseline ? ui->base : NULL, &ui->machine);
