@@ -86,23 +86,6 @@ copy_line_value(char *dst, size_t size, const char *value)
 	copy_trimmed(dst, size, buf);
 }
 
-/* Whether a "flags" value lists `flag` (the line can be 1,500 bytes). */
-static int
-flags_have(const char *value, const char *flag)
-{
-	size_t n = strlen(flag), w;
-	const char *p = value, *end = value + strcspn(value, "\n");
-
-	while (p < end) {
-		p += strspn(p, " \t");
-		w = strcspn(p, " \t\n");
-		if (w == n && strncmp(p, flag, n) == 0)
-			return 1;
-		p += w;
-	}
-	return 0;
-}
-
 /* One "key : value" line of a processor block. */
 static void
 cpuinfo_line(const char *line, struct cpu_id *id)
@@ -124,7 +107,7 @@ cpuinfo_line(const char *line, struct cpu_id *id)
 	else if ((v = cpuinfo_value(line, "siblings")) != NULL)
 		id->logical = atoi(v);
 	else if ((v = cpuinfo_value(line, "flags")) != NULL) {
-		id->hypervisor = flags_have(v, "hypervisor");
+		id->hypervisor = cpu_trust_has_flag(v, "hypervisor");
 		id->features = cpu_trust_features_flags(v);
 	}
 }

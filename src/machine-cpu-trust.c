@@ -47,9 +47,8 @@ cpu_trust_features_cpuid(uint32_t leaf7_ebx, uint32_t leaf7_edx)
 	    (leaf7_edx & (1u << 24) ? CPU_AGE_AMX : 0);
 }
 
-/* Whether the words up to the line's end include `flag`. */
-static int
-has_flag(const char *flags, const char *flag)
+int
+cpu_trust_has_flag(const char *flags, const char *flag)
 {
 	size_t n = strlen(flag), w;
 	const char *p = flags, *end = flags + strcspn(flags, "\n");
@@ -67,9 +66,10 @@ has_flag(const char *flags, const char *flag)
 unsigned
 cpu_trust_features_flags(const char *flags)
 {
-	return (has_flag(flags, "avx512f") ? CPU_AGE_AVX512F : 0) |
-	    (has_flag(flags, "avx512_fp16") ? CPU_AGE_AVX512_FP16 : 0) |
-	    (has_flag(flags, "amx_tile") ? CPU_AGE_AMX : 0);
+	return (cpu_trust_has_flag(flags, "avx512f") ? CPU_AGE_AVX512F : 0) |
+	    (cpu_trust_has_flag(flags, "avx512_fp16") ? CPU_AGE_AVX512_FP16
+	                                              : 0) |
+	    (cpu_trust_has_flag(flags, "amx_tile") ? CPU_AGE_AMX : 0);
 }
 
 /* Whether generation g is one of the '|'-delimited list. */

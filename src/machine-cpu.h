@@ -97,6 +97,9 @@ unsigned cpu_trust_features_cpuid(uint32_t leaf7_ebx, uint32_t leaf7_edx);
 
 /* The features of a /proc/cpuinfo "flags" value (to its line's end). */
 unsigned cpu_trust_features_flags(const char *flags);
+/* Whether a cpuinfo "flags" value (up to its line's end; the line can
+ * be 1,500 bytes) lists the word `flag`. */
+int cpu_trust_has_flag(const char *flags, const char *flag);
 
 /*
  * Judge what id's CPUID says against itself: where its features

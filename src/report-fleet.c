@@ -19,12 +19,6 @@
 #include "bench-registry.h"
 #include "report-verdict.h"
 
-static const char *const kind_names[JUDGE_KIND_COUNT] = {
-	[JUDGE_KIND_LOOP] = "CPU-bound loops",
-	[JUDGE_KIND_MEMORY] = "memory bandwidth",
-	[JUDGE_KIND_SYSTEM] = "system paths",
-};
-
 static const char *const kind_keys[JUDGE_KIND_COUNT] = {
 	[JUDGE_KIND_LOOP] = "loops",
 	[JUDGE_KIND_MEMORY] = "memory",
@@ -441,7 +435,7 @@ fleet_report_kind_key(enum judge_kind kind)
 const char *
 fleet_report_kind_name(enum judge_kind kind)
 {
-	return kind_names[kind];
+	return judge_kind_name(kind);
 }
 
 int
@@ -460,8 +454,9 @@ fleet_report_kind_text(const struct fleet_report *r, const struct fleet_kind *k,
 
 	(void)snprintf(buf, size,
 	    "%s %s than the fleet (%zu tests, %zu of them beyond %g%%)",
-	    kind_names[kind], judge_ratio_text(k->shift, ratio, sizeof ratio),
-	    k->tests, k->along, r->tolerance_pct);
+	    judge_kind_name(kind),
+	    judge_ratio_text(k->shift, ratio, sizeof ratio), k->tests, k->along,
+	    r->tolerance_pct);
 }
 
 const struct fleet_kind *
@@ -498,8 +493,8 @@ fleet_report_shifts_text(const struct fleet_report *r, size_t m, char *buf,
 		if (fk->tests >= JUDGE_MIN_LOOPS)
 			(void)snprintf(shift, sizeof shift, "%.2f", fk->shift);
 		used += (size_t)snprintf(buf + used, size - used,
-		    "%s %s %s (%zu tests)", k ? "," : "", kind_names[k], shift,
-		    fk->tests);
+		    "%s %s %s (%zu tests)", k ? "," : "", judge_kind_name(k),
+		    shift, fk->tests);
 	}
 }
 
