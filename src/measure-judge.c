@@ -51,9 +51,8 @@ judge_kind_of(const struct bench_test *t)
 	return JUDGE_KIND_SYSTEM;
 }
 
-/* log(speed) of each value, into out; the number kept (finite, > 0). */
-static size_t
-log_speeds(const double *v, size_t n, int higher_better, double *out)
+size_t
+judge_log_speeds(const double *v, size_t n, int higher_better, double *out)
 {
 	size_t k = 0;
 
@@ -76,8 +75,8 @@ row_log_ratio(const struct judge_row *r)
 	if (r->now_value > 0 && r->then_value > 0)
 		return r->higher_better ? log(r->now_value / r->then_value)
 		                        : log(r->then_value / r->now_value);
-	nn = log_speeds(r->now, r->nnow, r->higher_better, now);
-	nt = log_speeds(r->then, r->nthen, r->higher_better, then);
+	nn = judge_log_speeds(r->now, r->nnow, r->higher_better, now);
+	nt = judge_log_speeds(r->then, r->nthen, r->higher_better, then);
 	if (nn == 0 || nt == 0)
 		return NAN;
 	return stats_median(now, nn, s) - stats_median(then, nt, s);
@@ -315,8 +314,8 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 {
 	double now[STATS_RANK_MAX], then[STATS_RANK_MAX];
 	double scratch[STATS_RANK_MAX * STATS_RANK_MAX];
-	size_t nn = log_speeds(r->now, r->nnow, r->higher_better, now);
-	size_t nt = log_speeds(r->then, r->nthen, r->higher_better, then);
+	size_t nn = judge_log_speeds(r->now, r->nnow, r->higher_better, now);
+	size_t nt = judge_log_speeds(r->then, r->nthen, r->higher_better, then);
 
 	l->lo = l->hi = l->p = l->beyond = NAN;
 	l->weak = run_weak;

@@ -129,6 +129,11 @@ struct judge_machine {
  * scratch: room for n doubles. */
 double judge_spread(const double *v, size_t n, double center, double *scratch);
 
+/* log(speed) of each of v[0..n) (n at most STATS_RANK_MAX), into out:
+ * the number kept (finite, > 0). Both judges' and the sequential
+ * rule's figures. */
+size_t judge_log_speeds(const double *v, size_t n, int higher_better,
+    double *out);
 /* The kind of test t. */
 enum judge_kind judge_kind_of(const struct bench_test *t);
 

@@ -37,18 +37,6 @@ seq_decide(const struct seq_rule *r, const double *x, size_t n, double sigma,
 	return n >= r->max_n ? SEQ_UNDECIDED : SEQ_GOING;
 }
 
-/* log(speed) of each finite positive value, into out; how many. */
-static size_t
-log_speeds(const double *v, size_t n, int higher_better, double *out)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n && k < STATS_RANK_MAX; i++)
-		if (v[i] > 0 && isfinite(v[i]))
-			out[k++] = higher_better ? log(v[i]) : -log(v[i]);
-	return k;
-}
-
 /* A row's two sides in logs of speed, with their medians. */
 struct sides {
 	double now[STATS_RANK_MAX], then[STATS_RANK_MAX];
@@ -63,8 +51,8 @@ sides_of(const struct judge_row *r, struct sides *s)
 
 	s->nn = r->not_comparable
 	    ? 0
-	    : log_speeds(r->now, r->nnow, r->higher_better, s->now);
-	s->nt = log_speeds(r->then, r->nthen, r->higher_better, s->then);
+	    : judge_log_speeds(r->now, r->nnow, r->higher_better, s->now);
+	s->nt = judge_log_speeds(r->then, r->nthen, r->higher_better, s->then);
 	s->now_med = s->nn ? stats_median(s->now, s->nn, scratch) : NAN;
 	s->then_med = s->nt ? stats_median(s->then, s->nt, scratch) : NAN;
 }
