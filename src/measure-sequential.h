@@ -8,7 +8,11 @@
  * fixed before the first slice: each slice's median is one observation
  * x (the log speed change against the profile's slices, beyond the
  * machine's shift, or its kind's when the kind moved as a whole), taken
- * as normal with the slices' spread sigma. Three hypotheses: no change
+ * as normal with the slices' spread sigma: the wider of the median
+ * absolute deviation's and the middle half's, so that a test whose
+ * slices fall in two modes is not taken for a tight one, and each
+ * observation bounded at 3 sigma (or twice delta), so that one slice far
+ * off cannot decide alone. Three hypotheses: no change
  * (mean 0), slower (-delta), faster (+delta), delta twice the judge's
  * floor, so that the rule's boundary, half-way, is the floor itself.
  * After each slice, with S the sum of the n observations:

@@ -4,8 +4,10 @@
  * alarms within the rate fixed in advance, across many seeded streams; a
  * 1.5x step stops at "slower" within a slice of the first look; a stream
  * that sits where both answers are equally likely stops at the budget,
- * undecided; and a round over planted rows judges a row beyond the
- * machine's shift, and a kind that moved as a whole beyond its own.
+ * undecided; a test whose slices fall in two modes, or one outlier among
+ * steady slices, is not called changed; and a round over planted rows
+ * judges a row beyond the machine's shift, and a kind that moved as a
+ * whole beyond its own.
  */
 
 #include "config.h"
@@ -239,6 +241,55 @@ planted_rows(void)
 	        seq_judge_of(SEQ_GOING) == JUDGE_SEQ_UNDECIDED);
 }
 
+/* Row 4's slices replaced by a test whose slices fall in two modes
+ * (a file creation that now and then waits for the journal: 22 us or
+ * 10x that), as measured; nothing changed between the two sides. */
+static void
+plant_two_modes(struct planted *p, const double *now, size_t nnow)
+{
+	static const double then[5] = { 22.19, 297.3, 22.26, 20.54, 258.0 };
+
+	plant(p, 1, 1, nnow);
+	memcpy(p->then[4], then, sizeof then);
+	memcpy(p->now[4], now, nnow * sizeof *now);
+	p->rows[4].nthen = 5;
+	p->rows[4].higher_better = 0;
+}
+
+/* A spread from the middle half of the slices, not only from their
+ * median: one slice in three or four far off is not a change, whichever
+ * side it is on, nor an outlier among many steady slices. */
+static void
+heavy_tails(void)
+{
+	static const double fast_mode[4] = { 22.3, 20.0, 19.9, 22.0 };
+	static const double one_slow[4] = { 22.3, 21.0, 258.0, 22.1 };
+	struct seq_rule r = SEQ_RULE_QUICK;
+	struct planted p;
+	enum seq_state s;
+
+	for (size_t n = 3; n <= 4; n++) {
+		plant_two_modes(&p, fast_mode, n);
+		seq_rows(&r, p.rows, ROWS, 10, p.state);
+		CHECK("two modes, the fast one now: not faster",
+		    p.state[4] != SEQ_FASTER && p.state[4] != SEQ_SLOWER);
+		plant_two_modes(&p, one_slow, n);
+		seq_rows(&r, p.rows, ROWS, 10, p.state);
+		CHECK("two modes, one slow slice now: not slower",
+		    p.state[4] != SEQ_FASTER && p.state[4] != SEQ_SLOWER);
+	}
+	/* One slice of eight 3x slow on a steady row. */
+	plant(&p, 1, 1, 8);
+	p.now[4][5] /= 3;
+	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	CHECK("one outlier of eight: not slower", p.state[4] != SEQ_SLOWER);
+	/* The same row 2x slower throughout: still found at once. */
+	plant(&p, 0.5, 1, 3);
+	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	s = p.state[4];
+	CHECK("2x slower: slower at 3 slices", s == SEQ_SLOWER);
+}
+
 int
 main(void)
 {
@@ -246,5 +297,6 @@ main(void)
 	step_streams();
 	undecided_stream();
 	planted_rows();
+	heavy_tails();
 	return check_summary("test-sequential");
 }
