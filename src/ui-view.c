@@ -181,6 +181,7 @@ row_empty(struct view_row *r)
 {
 	r->n = r->recent_n = r->prev_n = 0;
 	r->ns = r->cyc = r->value = r->cv_pct = r->ci_pct = NAN;
+	r->calm_value = r->calm_ci_pct = NAN;
 	r->recent_value = r->recent_ci_pct = NAN;
 	r->prev_value = r->prev_ci_pct = NAN;
 	r->noisy_pct = r->recent_noisy = 0;
@@ -190,6 +191,28 @@ row_empty(struct view_row *r)
 	r->recent_ns = r->recent_cyc = NAN;
 	r->step_ratio = NAN;
 	r->step_pi_pct = 0;
+}
+
+/*
+ * The window's figure from its undisturbed samples: what a baseline
+ * takes. A change's baseline is the machine as it was, not the load that
+ * happened to be on it: a hog stopped just before tracing was switched
+ * on had left its slices in the syscall rows' windows (the sentinel had
+ * run them again under it), and tracing's 1.6-2.6x then read as less
+ * than its bar against them.
+ */
+static void
+row_calm(struct view_row *r, const struct ring_entry *w, const double *ns,
+    const double *cyc, size_t k)
+{
+	double qns[VIEW_WINDOW], qcyc[VIEW_WINDOW];
+	size_t q = undisturbed(w, ns, cyc, 0, k, qns, qcyc);
+
+	r->calm_value = r->value;
+	r->calm_ci_pct = r->ci_pct;
+	if (q >= VIEW_RECENT_MIN && q < k)
+		r->calm_value =
+		    range_value(r->test, qns, qcyc, 0, q, &r->calm_ci_pct);
 }
 
 /* Window statistics of the last VIEW_WINDOW entries, of the newest
@@ -225,6 +248,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	if (!(r->cyc > 0))
 		r->cyc = NAN; /* the clock is unknown: no cycles */
 	r->value = range_value(r->test, ns, cyc, 0, k, &r->ci_pct);
+	row_calm(r, w, ns, cyc, k);
 	from = recent_start(w, k);
 	r->recent_n = k - from;
 	for (size_t i = from; i < k; i++)
@@ -423,9 +447,9 @@ void
 view_baseline_take(struct judge_baseline *b, const struct view_row *r,
     double drift_pct)
 {
-	b->set = r->n > 0 && isfinite(r->value);
-	b->value = r->value;
-	b->ci_pct = isfinite(r->ci_pct) ? r->ci_pct : 0;
+	b->set = r->n > 0 && isfinite(r->calm_value);
+	b->value = r->calm_value;
+	b->ci_pct = isfinite(r->calm_ci_pct) ? r->calm_ci_pct : 0;
 	b->slice_pi_pct = isfinite(r->slice_pi_pct) ? r->slice_pi_pct : 0;
 	b->spread_pct = isfinite(r->spread_pct) ? r->spread_pct : 0;
 	b->drift_pct = drift_pct;

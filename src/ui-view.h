@@ -60,6 +60,9 @@ struct view_row {
 	double cv_pct;        /* of ns/op over the window */
 	double ci_pct;        /* 95% CI half-width of the median, % */
 	double noisy_pct;     /* of the window's samples, disturbed */
+	double calm_value;    /* the median of its undisturbed samples (of
+	                         all, when fewer than VIEW_RECENT_MIN) */
+	double calm_ci_pct;   /* 95% CI half-width of it, % */
 	size_t recent_n;      /* samples of the newest slices */
 	double recent_noisy;  /* of them disturbed, % */
 	double recent_value;  /* their median in the unit */

@@ -572,6 +572,32 @@ test_kind_moves(void)
 	    0.02);
 }
 
+/* A hog stopped just before a change has left its disturbed slices in
+ * the window (most of it): the change's baseline is the row's
+ * undisturbed figure, and a 1.6x step after it is WORSE, not "better"
+ * than the hog's figures. */
+static void
+test_baseline_calm(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+
+	memset(&h, 0, sizeof h);
+	add_slice(&h, 100, SLICE, 1);
+	add_slice(&h, 100, SLICE, 1);
+	for (int s = 0; s < 3; s++)
+		add_disturbed(&h, 200, SLICE);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r, 0);
+	CHECK("baseline after a hog: the undisturbed figure",
+	    fabs(b.value - 0.1) < 0.005);
+	add_slice(&h, 160, SLICE, 1);
+	add_slice(&h, 160, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("a 1.6x step after it: WORSE", r.significant && !r.better);
+}
+
 int
 main(void)
 {
@@ -589,5 +615,6 @@ main(void)
 	test_shown_figure();
 	test_sentinel_step();
 	test_kind_moves();
+	test_baseline_calm();
 	return check_summary("test-view");
 }
