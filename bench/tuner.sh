@@ -1,13 +1,14 @@
 #!/bin/sh
 # tuner.sh: the tuner's loop, timed on the live screen as a user sees it,
 # every test on, default options, in a private tmux server (220x120):
-#   1. QUIET_S seconds (600) after b with nothing changed: the rows that
-#      said WORSE or better at some point, and the most at once; the
-#      kind lines the header said;
+#   1. QUIET_ROUNDS rounds (5) of QUIET_S seconds (600) after b with
+#      nothing changed: the rows that said WORSE or better at some
+#      point, and the most at once; the kind lines the header said;
 #   2. ROUNDS rounds (5) of:
 #      - every system call traced (raw_syscalls): seconds until the first
 #        system-call row says WORSE, and until the last one that will
-#        within WAIT_S (30) does; how many;
+#        within WAIT_S (30) does; how many; the CPU-bound rows that said
+#        WORSE meanwhile (they must not);
 #      - tracing off: seconds until none says WORSE (from new slices: the
 #        screen judges an undone change against the figures from before);
 #      - a CPU hog on the worker's CPU (outside benchtop): seconds until
@@ -17,13 +18,14 @@
 # Prints a table (median and worst of the rounds); never fails on
 # figures. Needs tmux and root (the trace events); parts skip without.
 #
-#   sh bench/tuner.sh                      # the whole run, ~22 minutes
-#   ROUNDS=1 QUIET_S=30 sh bench/tuner.sh  # a short look
+#   sh bench/tuner.sh                      # the whole run, ~60 minutes
+#   ROUNDS=1 QUIET_ROUNDS=1 QUIET_S=30 sh bench/tuner.sh  # a short look
 set -u
 . "$(dirname "$0")/lib.sh"
 bench_init tuner
 
 ROUNDS=${ROUNDS:-5}
+QUIET_ROUNDS=${QUIET_ROUNDS:-5}
 QUIET_S=${QUIET_S:-600}
 WAIT_S=${WAIT_S:-30}
 trace=/sys/kernel/tracing/events/raw_syscalls/enable
@@ -40,6 +42,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 "$BENCHTOP" --list | awk '$2 == "syscall" { print $1 }' >"$tmp/syscall"
+"$BENCHTOP" --list | awk '$2 == "cpu" { print $1 }' >"$tmp/cpu"
 
 T() { tmux -L bt-tuner "$@"; }
 now() { date +%s.%N; }
@@ -72,26 +75,35 @@ cycle=$(grep -o ' cycle [0-9.]*s' "$tmp/screen" | head -1 | tr -d ' cycle')
 sleep "${cycle%s}"
 echo "tuner: every test on, default options; cycle ${cycle}, load $(load)"
 
-# 1. Nothing changed after b.
-T send-keys -t bt b
-: >"$tmp/seen"
-most=0 kinds=0 load_q=$(load)
-end=$(($(date +%s) + QUIET_S))
-while [ "$(date +%s)" -lt "$end" ]; do
-	sleep 2
-	cap
-	flagged >"$tmp/now"
-	n=$(wc -l <"$tmp/now")
-	[ "$n" -gt "$most" ] && most=$n
-	cat "$tmp/now" >>"$tmp/seen"
-	grep -q 'as a kind' "$tmp/screen" && kinds=$((kinds + 1))
+# 1. Nothing changed after b, QUIET_ROUNDS times.
+quiet_round() {
+	T send-keys -t bt b
+	: >"$tmp/seen"
+	most=0 kinds=0 load_q=$(load)
+	end=$(($(date +%s) + QUIET_S))
+	while [ "$(date +%s)" -lt "$end" ]; do
+		sleep 2
+		cap
+		flagged >"$tmp/now"
+		n=$(wc -l <"$tmp/now")
+		[ "$n" -gt "$most" ] && most=$n
+		cat "$tmp/now" >>"$tmp/seen"
+		grep -q 'as a kind' "$tmp/screen" && kinds=$((kinds + 1))
+	done
+	seen=$(sort -u "$tmp/seen" | tr '\n' ' ')
+	printf '%-6s %-8s %-8s %-6s %-10s %s\n' "$1" \
+	    "$(sort -u "$tmp/seen" | wc -l)" "$most" "$kinds" \
+	    "$load_q-$(load)" "${seen:-none}"
+}
+printf '\nnothing changed, %s s after b each round:\n' "$QUIET_S"
+printf '%-6s %-8s %-8s %-6s %-10s %s\n' round flagged "at once" kind \
+    load rows
+q=1
+while [ "$q" -le "$QUIET_ROUNDS" ]; do
+	quiet_round "$q"
+	q=$((q + 1))
 done
-seen=$(sort -u "$tmp/seen" | tr '\n' ' ')
-printf '\nnothing changed, %s s after b (load %s at start, %s at end):\n' \
-    "$QUIET_S" "$load_q" "$(load)"
-printf '  rows flagged at some point: %s (%s)\n' \
-    "$(sort -u "$tmp/seen" | wc -l)" "${seen:-none}"
-printf '  most at once: %s; refreshes with a kind line: %s\n' "$most" "$kinds"
+echo "(flagged: rows WORSE or better at some point; kind: refreshes with a kind line)"
 
 # 2. The rounds.
 if ! [ -w "$trace" ]; then
@@ -99,11 +111,11 @@ if ! [ -w "$trace" ]; then
 fi
 cpu=$(grep -o 'worker CPU [0-9]*' "$tmp/screen" | head -1 | awk '{print $3}')
 cpu=${cpu:-0}
-printf '\n%-6s %-8s %-8s %-6s %-10s %-10s %-6s\n' round first last rows \
-    "all ok" "hog line" load
+printf '\n%-6s %-8s %-8s %-6s %-10s %-10s %-6s %s\n' round first last rows \
+    "all ok" "hog line" load "cpu WORSE"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
-	first=- last=- rows=0 ok=- line=- l=$(load)
+	first=- last=- rows=0 ok=- line=- l=$(load) cpu_worse=0
 	if [ -w "$trace" ]; then
 		echo 1 >"$trace"
 		t0=$(now)
@@ -116,6 +128,8 @@ while [ "$r" -le "$ROUNDS" ]; do
 				rows=$n
 				last=$(since "$t0")
 			fi
+			c=$(count "$tmp/cpu" WORSE)
+			[ "$c" -gt "$cpu_worse" ] && cpu_worse=$c
 		done
 		echo 0 >"$trace"
 		t0=$(now)
@@ -145,8 +159,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 	kill "$hog" 2>/dev/null
 	wait "$hog" 2>/dev/null
 	hog=
-	printf '%-6s %-8s %-8s %-6s %-10s %-10s %-6s\n' "$r" "$first" "$last" \
-	    "$rows" "$ok" "$line" "$l" | tee -a "$tmp/rounds"
+	printf '%-6s %-8s %-8s %-6s %-10s %-10s %-6s %s\n' "$r" "$first" \
+	    "$last" "$rows" "$ok" "$line" "$l" "$cpu_worse" |
+	    tee -a "$tmp/rounds"
 	sleep 20
 	r=$((r + 1))
 done
