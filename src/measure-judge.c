@@ -492,7 +492,8 @@ judge_live_row(const struct judge_live *c)
 	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now) ||
 	    (v = live_beyond(&now, c->bar_pct, 1)) == JUDGE_OK)
 		return JUDGE_OK;
-	far = live_beyond(&now, JUDGE_FAR_BARS * c->bar_pct, 1) == v;
+	far = c->cause_known &&
+	    live_beyond(&now, JUDGE_FAR_BARS * c->bar_pct, 1) == v;
 	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
 	/* No earlier slice in the window: the newest is judged alone. */
 	lasts = !live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,

@@ -75,10 +75,12 @@ ui_rerun_init(struct ui *ui, struct ui_rerun *r)
 
 	memset(r, 0, sizeof *r);
 	r->rank = calloc(n, 1);
+	r->vouched_until = calloc(n, sizeof *r->vouched_until);
 	for (int k = 0; k < UI_RERUN_STATES; k++)
 		r->state[k].base = calloc(n, sizeof *r->state[k].base);
 	for (int k = 0; k < UI_RERUN_STATES; k++)
-		if (r->state[k].base == NULL || r->rank == NULL) {
+		if (r->state[k].base == NULL || r->rank == NULL ||
+		    r->vouched_until == NULL) {
 			ui_rerun_free(r);
 			return -1;
 		}
@@ -91,6 +93,8 @@ ui_rerun_free(struct ui_rerun *r)
 {
 	free(r->rank);
 	r->rank = NULL;
+	free(r->vouched_until);
+	r->vouched_until = NULL;
 	for (int k = 0; k < UI_RERUN_STATES; k++) {
 		free(r->state[k].base);
 		r->state[k].base = NULL;
@@ -182,9 +186,12 @@ sentinel_fire(struct ui *ui, struct ui_rerun *r, size_t k, double q,
 
 	r->fired_dir[k] = q < 1 ? -1 : 1;
 	r->fired_ns[k] = now_ns;
-	for (size_t i = 0; i < ui->nrows; i++)
+	for (size_t i = 0; i < ui->nrows; i++) {
 		r->rank[i] = bench_context_sentinel_rank(r->sentinel[k],
 		    ui->rows[i].test);
+		if (r->rank[i] != 0)
+			r->vouched_until[i] = now_ns + SENTINEL_AGAIN_NS;
+	}
 	n = urge_ranked(ui, r);
 	(void)judge_ratio_text(q, ratio, sizeof ratio);
 	if (localtime_r(&t, &tm) == NULL ||
@@ -217,4 +224,10 @@ ui_rerun_sentinels(struct ui *ui, struct ui_rerun *r, uint64_t now_ns)
 		}
 	}
 	return fired;
+}
+
+int
+ui_rerun_vouched(const struct ui_rerun *r, size_t i, uint64_t now_ns)
+{
+	return r->vouched_until != NULL && now_ns < r->vouched_until[i];
 }

@@ -27,7 +27,10 @@ struct ui_rerun_state {
 
 struct ui_rerun {
 	unsigned char *rank; /* per row: the last urge's rank, 0 none */
-	size_t urged;        /* rows the last context change urged */
+	/* Per row: until when a sentinel's step vouches for its slices
+	 * (a known cause: one slice far off is a verdict), ns. */
+	uint64_t *vouched_until;
+	size_t urged; /* rows the last context change urged */
 	struct ui_rerun_state state[UI_RERUN_STATES];
 	size_t depth; /* states on the stack */
 	const struct bench_sentinel *sentinel[MONITOR_MAX_SENTINELS];
@@ -62,5 +65,8 @@ int ui_rerun_baseline(struct ui *ui, struct ui_rerun *r,
  * beyond its bar urges its groups and says so in r->line; returns 1
  * then, with the sparklines' mark for it in r->mark. */
 int ui_rerun_sentinels(struct ui *ui, struct ui_rerun *r, uint64_t now_ns);
+
+/* Whether a sentinel that stepped lately vouches for row i's slices. */
+int ui_rerun_vouched(const struct ui_rerun *r, size_t i, uint64_t now_ns);
 
 #endif

@@ -358,6 +358,7 @@ row_delta(struct view_row *r, const struct judge_baseline *given)
 		c.prev_pct = change_pct(r->prev_value, r->prev_ci_pct, b,
 		    &c.prev_ci_pct);
 	c.noisy_pct = r->recent_noisy;
+	c.cause_known = r->senses_change || r->vouched;
 	r->better = c.higher_better ? r->delta_pct > 0 : r->delta_pct < 0;
 	r->significant = judge_live_row(&c) != JUDGE_OK;
 	r->bar_pct = c.bar_pct;

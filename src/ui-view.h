@@ -102,6 +102,9 @@ struct view_row {
 	int senses_change;    /* set by the caller: the row senses the context
 	                         change since the baseline, which is then no
 	                         host fact to judge it beyond (not by_kind) */
+	int vouched;          /* set by the caller: a sentinel of the row's
+	                         kind stepped lately. With senses_change, a
+	                         known cause: one slice far off is a verdict */
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
 	                         slices, or beyond it and worse for them with

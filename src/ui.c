@@ -62,20 +62,25 @@ measure_self(struct ui *ui)
 
 /* ---- Rows and lines ---- */
 
+/* The rows from the store; what the context says of each first, as the
+ * verdict weighs it (a known cause). */
 static void
 refresh_rows(struct ui *ui)
 {
+	uint64_t now = cycles_now_ns();
+
 	for (size_t i = 0; i < ui->nrows; i++) {
 		struct store_view sv;
 
 		store_snapshot(ui->cfg.store, i, &sv, ui->buf, VIEW_SPARK_MAX,
 		    0);
 		sv.n = store_drop_first_looks(ui->buf, sv.n);
+		ui->rows[i].senses_change =
+		    ui_context_senses_change(ui, sv.test);
+		ui->rows[i].vouched = ui_context_vouched(ui, i, now);
 		view_row_build(&ui->rows[i], &sv, ui->buf, ui->marks,
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;
-		ui->rows[i].senses_change =
-		    ui_context_senses_change(ui, ui->rows[i].test);
 	}
 	view_rows_beyond_machine(ui->rows, ui->nrows,
 	    ui->have_baseline ? ui->base : NULL, &ui->machine);
