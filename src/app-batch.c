@@ -21,7 +21,7 @@
 #include "base-threads.h"
 #include "base-tmpdir.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "machine-cpu.h"
 #include "ref-story.h"
 #include "report-seed.h"

@@ -29,7 +29,7 @@
 #include "base-threads.h"
 #include "base-tmpdir.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "export-context.h"
 #include "export-listen.h"
 #include "export-log.h"

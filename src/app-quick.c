@@ -19,7 +19,7 @@
 #include "base-time.h"
 #include "base-units.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "monitor-claims.h"
 #include "report-profile.h"
 

@@ -21,7 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench.h"
+#include "bench-partner.h"
 
 /* ---- State ---- */
 
@@ -202,7 +203,7 @@ cb_orphan_exit(int sig)
 }
 
 /*
- * In B, first thing: trade bench-util's parent-death SIGKILL for
+ * In B, first thing: trade bench-partner's parent-death SIGKILL for
  * cb_orphan_exit. A parent that died before the prctl is seen by getppid().
  */
 void

@@ -11,7 +11,7 @@
  *
  * DESIGN
  *
- * B is forked through bench-util in setup, placed by the runner
+ * B is forked through bench-partner in setup, placed by the runner
  * (bench_party_cpu(ctx, 1)), and makes async-signal-safe system calls
  * only. Whatever A waits in must end when B dies, or run() would block
  * for ever:
@@ -19,9 +19,9 @@
  *  - pipes: A closes B's ends right after the fork, so B's death is EOF.
  *  - spin_yield, spinlock: A asks bench_partner_proc_gone every so many
  *    spins; B reads the shared `stop` word and getppid() as often, and
- *    bench-util's PR_SET_PDEATHSIG covers the rest.
+ *    bench-partner's PR_SET_PDEATHSIG covers the rest.
  *  - sigusr1, msgq, semaphore: nothing the kernel does at B's death wakes
- *    a sigwaitinfo, msgrcv or semop. A watcher thread (a bench-util
+ *    a sigwaitinfo, msgrcv or semop. A watcher thread (a bench-partner
  *    partner thread, asleep in waitid(WNOWAIT) on B) wakes A once B has
  *    exited: it removes the queue or the semaphore set (A gets EIDRM), or
  *    sends A a SIGUSR1 of its own (A sees it is not from B). Teardown
@@ -66,7 +66,7 @@
 #include <unistd.h>
 
 #include "bench-ctxbench.h"
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 /* ---- SIGUSR1 ---- */

@@ -13,7 +13,7 @@
 #include <sys/sem.h>
 #include <sys/types.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define CB_LINE_BYTES  64

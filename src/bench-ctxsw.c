@@ -61,7 +61,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define CTX_PAGE 4096u /* working sets start on a page */

@@ -65,7 +65,7 @@
 #endif
 
 #include "base-cycles.h"
-#include "bench-util.h"
+#include "bench.h"
 
 #define LATFS_ITER       1000        /* lat_fs's ITER: files per directory */
 #define LATFS_MAX_FILE   (10 * 1024) /* the largest file a row makes */

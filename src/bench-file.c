@@ -24,7 +24,6 @@
 
 #include "base-cycles.h"
 #include "bench-file-latfs.h"
-#include "bench-util.h"
 #include "bench.h"
 
 #define FST_BLOCK_BYTES 1024 /* fstime's BUFF_SIZE */

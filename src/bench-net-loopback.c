@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define NET_GONE_TRIES 25 /* 25 x 2 ms for a dead server to be reapable */

@@ -27,7 +27,8 @@
 
 #include <netinet/in.h>
 
-#include "bench-util.h"
+#include "bench.h"
+#include "bench-partner.h"
 
 struct bench_ctx;
 

@@ -43,7 +43,6 @@
 #endif
 
 #include "bench-net-loopback.h"
-#include "bench-util.h"
 #include "bench.h"
 
 /* ---- lmbench 2.0: lat_rpc ---------------------------------------------- */

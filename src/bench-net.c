@@ -51,7 +51,6 @@
 
 #include "bench-net-loopback.h"
 #include "bench-net-rpc.h"
-#include "bench-util.h"
 #include "bench.h"
 
 #define NET_XFERSIZE        (64 * 1024)   /* lmbench's XFERSIZE */

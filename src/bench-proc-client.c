@@ -1,7 +1,7 @@
 /*
  * bench-proc-client.c: start benchtop-proc, ask it for n operations, end it.
  *
- * The helper is a partner process (bench-util.c): registered with the
+ * The helper is a partner process (bench-partner.c): registered with the
  * scheduler until reaped, killed with the worker thread that started it
  * (PR_SET_PDEATHSIG, kept across its execve), pinned before it runs. A
  * sample writes n, then waits for the answer in slices, so that a stop
@@ -26,7 +26,7 @@
 #include "base-cycles.h"
 #include "base-threads.h"
 #include "bench-proc-files.h"
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #ifndef PKGLIBEXECDIR

@@ -42,7 +42,6 @@
 
 #include "bench-proc-client.h"
 #include "bench-proc-files.h"
-#include "bench-util.h"
 #include "bench.h"
 
 /* Said of every test here: where its loop runs. */

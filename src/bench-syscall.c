@@ -23,7 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
 #include "bench.h"
 
 struct syscall_state {

@@ -59,7 +59,6 @@
 #include <unistd.h>
 
 #include "base-cycles.h"
-#include "bench-util.h"
 #include "bench.h"
 
 #define VM_CHUNK   BENCH_FILE_CHUNK /* lmbench's XFERSIZE */

@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 #include "base-threads.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "monitor-priv.h"
 
 /* A sample boundary: wait here while the quiet UI draws. */

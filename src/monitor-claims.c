@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench.h"
 #include "measure-runner.h"
 
 /* Party counts beyond a number. */

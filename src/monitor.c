@@ -51,7 +51,7 @@
 #include <unistd.h>
 
 #include "base-threads.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "measure-harness.h"
 #include "measure-runner.h"
 #include "monitor-claims.h"

@@ -12,7 +12,7 @@
 
 #include "base-cycles.h"
 #include "base-fmt.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "measure-judge.h"
 #include "ui-context.h"
 #include "ui-kit.h"

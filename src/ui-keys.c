@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "base-cycles.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "ui-context.h"
 #include "ui.h"
 
