@@ -520,7 +520,7 @@ static const struct bench_test ctxsw_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_ctxsw = {
+const struct bench_family bench_ctxsw_family = {
 	.name = "ctxsw",
 	.title = "Context switching (lmbench lat_ctx)",
 	.tests = ctxsw_tests,

@@ -531,7 +531,7 @@ static const struct bench_test ipc_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_ipc = {
+const struct bench_family bench_ipc_family = {
 	.name = "ipc",
 	.title = "Pipes and AF_UNIX sockets",
 	.tests = ipc_tests,

@@ -555,7 +555,7 @@ static const struct bench_test lock_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_lock = {
+const struct bench_family bench_lock_family = {
 	.name = "lock",
 	.title = "Locks (FreeBSD SMP/UP thread)",
 	.tests = lock_tests,

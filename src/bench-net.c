@@ -14,7 +14,7 @@
  *
  * setup makes the server's sockets in this process (bound, and for a
  * TCP connection already connected and accepted), then forks the server
- * on ctx->partner_cpu through net_server_start (bench-net-loopback.c), which
+ * on ctx->partner_cpu through net_loopback_server_start (bench-net-loopback.c), which
  * keeps only those sockets in the child. The child runs lmbench's server loop,
  * blocking in its socket calls and nothing else (no poll per message),
  * and ends with its connection, with its control pipe (SIGIO) or with
@@ -28,7 +28,7 @@
  * queueing disciplines and sysctls. None may be left waiting in
  * TIME_WAIT on the host, where a run of lat_connect (some 25,000
  * connections a second) would leave a minute's worth: the long-lived
- * connections close with a reset (net_tcp_pair), and lat_connect's
+ * connections close with a reset (net_loopback_tcp_pair), and lat_connect's
  * server answers each client's FIN with one (connect_setup).
  *
  * lmbench.select_tcp has no partner: select() only asks the local socket
@@ -83,7 +83,7 @@ net_state_new(struct bench_ctx *ctx, struct net_state **out)
 
 	if ((*out = s) == NULL)
 		return BENCH_FAILED;
-	net_server_init(&s->srv);
+	net_loopback_server_init(&s->srv);
 	s->fd = s->srv_fd = s->maxfd = -1;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
 		s->lfd[i] = -1;
@@ -99,7 +99,7 @@ net_teardown(struct bench_ctx *ctx)
 
 	if (s == NULL)
 		return;
-	net_server_stop(&s->srv);
+	net_loopback_server_stop(&s->srv);
 	for (int fd = 0; fd <= s->maxfd; fd++)
 		if (FD_ISSET(fd, &s->set))
 			(void)close(fd);
@@ -120,7 +120,7 @@ net_fork_server(struct bench_ctx *ctx, struct net_state *s,
 {
 	int st;
 
-	st = net_server_start(ctx, &s->srv, serve, s, &s->srv_fd, 1);
+	st = net_loopback_server_start(ctx, &s->srv, serve, s, &s->srv_fd, 1);
 	bench_close_fd(&s->srv_fd);
 	return st;
 }
@@ -161,13 +161,13 @@ udp_setup(struct bench_ctx *ctx)
 	int st;
 
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) != BENCH_OK)
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) != BENCH_OK)
 		return st;
 	if ((s->fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0)
 		return bench_fail(ctx, "socket", errno);
 	if (connect(s->fd, (struct sockaddr *)&addr, sizeof addr) != 0)
 		return bench_fail(ctx, "connect", errno);
-	if ((st = net_set_timeout(ctx, s->fd)) != BENCH_OK)
+	if ((st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, udp_serve);
 }
@@ -183,10 +183,10 @@ udp_run(struct bench_ctx *ctx, uint64_t n)
 	while (n-- > 0) {
 		msg = htonl(seq++);
 		if (send(s->fd, &msg, sizeof msg, 0) != (ssize_t)sizeof msg)
-			return net_lost_errno(ctx, &s->srv, "send", errno);
+			return net_loopback_lost_errno(ctx, &s->srv, "send", errno);
 		if ((r = recv(s->fd, &msg, sizeof msg, 0)) !=
 		    (ssize_t)sizeof msg)
-			return net_lost_errno(ctx, &s->srv, "recv",
+			return net_loopback_lost_errno(ctx, &s->srv, "recv",
 			    r < 0 ? errno : EPROTO);
 	}
 	s->seq = seq;
@@ -215,8 +215,8 @@ tcp_setup(struct bench_ctx *ctx)
 	int st;
 
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK ||
-	    (st = net_set_timeout(ctx, s->fd)) != BENCH_OK)
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK ||
+	    (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, tcp_serve);
 }
@@ -231,9 +231,9 @@ tcp_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if (write(s->fd, &c, 1) != 1)
-			return net_lost_errno(ctx, &s->srv, "write", errno);
+			return net_loopback_lost_errno(ctx, &s->srv, "write", errno);
 		if ((r = read(s->fd, &c, 1)) != 1)
-			return net_lost_errno(ctx, &s->srv, "read",
+			return net_loopback_lost_errno(ctx, &s->srv, "read",
 			    r < 0 ? errno : 0);
 	}
 	bench_sink += (uint64_t)(unsigned char)c;
@@ -287,15 +287,15 @@ connect_setup(struct bench_ctx *ctx)
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK)
 		return st;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++) {
-		st = net_socket(ctx, SOCK_STREAM, &s->lfd[i], &s->addrs[i]);
+		st = net_loopback_socket(ctx, SOCK_STREAM, &s->lfd[i], &s->addrs[i]);
 		if (st != BENCH_OK)
 			return st;
-		if ((st = net_abort_on_close(ctx, s->lfd[i])) != BENCH_OK)
+		if ((st = net_loopback_abort_on_close(ctx, s->lfd[i])) != BENCH_OK)
 			return st;
 		if (listen(s->lfd[i], NET_CONNECT_BACKLOG) != 0)
 			return bench_fail(ctx, "listen", errno);
 	}
-	st = net_server_start(ctx, &s->srv, connect_serve, s, s->lfd,
+	st = net_loopback_server_start(ctx, &s->srv, connect_serve, s, s->lfd,
 	    NET_CONNECT_PORTS);
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
 		bench_close_fd(&s->lfd[i]);
@@ -308,7 +308,7 @@ connect_failed(struct bench_ctx *ctx, struct net_state *s, int err)
 	if (err == EADDRNOTAVAIL)
 		return bench_reason(ctx, BENCH_FAILED,
 		    "connect: no free ephemeral port (all in TIME_WAIT)");
-	return net_lost_errno(ctx, &s->srv, "connect", err);
+	return net_loopback_lost_errno(ctx, &s->srv, "connect", err);
 }
 
 /*
@@ -378,8 +378,8 @@ bw_setup(struct bench_ctx *ctx)
 	    (st = bw_alloc(ctx, &s->buf)) != BENCH_OK ||
 	    (st = bw_alloc(ctx, &s->srv_buf)) != BENCH_OK)
 		return st;
-	st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, NET_SOCKBUF, NET_SOCKBUF);
-	if (st != BENCH_OK || (st = net_set_timeout(ctx, s->fd)) != BENCH_OK)
+	st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, NET_SOCKBUF, NET_SOCKBUF);
+	if (st != BENCH_OK || (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, bw_serve);
 }
@@ -400,7 +400,7 @@ bw_run(struct bench_ctx *ctx, uint64_t n)
 	while (todo > 0) {
 		want = todo < NET_XFERSIZE ? (size_t)todo : NET_XFERSIZE;
 		if ((c = read(s->fd, s->buf, want)) <= 0)
-			return net_lost_errno(ctx, &s->srv, "read",
+			return net_loopback_lost_errno(ctx, &s->srv, "read",
 			    c < 0 ? errno : 0);
 		todo -= (uint64_t)c;
 	}
@@ -464,7 +464,7 @@ select_setup(struct bench_ctx *ctx)
 
 	if ((st = select_check_limit(ctx)) != BENCH_OK ||
 	    (st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK)
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK)
 		return st;
 	return select_dup(ctx, s);
 }
@@ -599,7 +599,7 @@ static const struct bench_test net_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_net = {
+const struct bench_family bench_net_family = {
 	.name = "net",
 	.title = "Networking on loopback",
 	.tests = net_tests,

@@ -148,7 +148,7 @@ util_child_prepare(const struct bench_ctx *ctx, pid_t parent, int cpu)
 }
 
 void
-bench_fds_snapshot(struct bench_ctx *ctx)
+bench_partner_fds_snapshot(struct bench_ctx *ctx)
 {
 	/* This thread's table: a worker has one of its own (base-threads.c). */
 	DIR *d = opendir("/proc/thread-self/fd");
@@ -184,11 +184,11 @@ bench_partner_proc_start(struct bench_ctx *ctx, struct bench_partner_proc *p,
 		util_child_prepare(ctx, parent, cpu);
 		_exit(fn(arg));
 	}
-	if (sched_child_add(pid) != 0) {
+	if (threads_child_add(pid) != 0) {
 		(void)kill(pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
-		return bench_fail(ctx, "sched_child_add", EAGAIN);
+		return bench_fail(ctx, "threads_child_add", EAGAIN);
 	}
 	p->pid = (int)pid;
 	return BENCH_OK;
@@ -202,7 +202,7 @@ bench_partner_proc_stop(struct bench_partner_proc *p)
 	(void)kill(p->pid, SIGKILL);
 	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
 		;
-	sched_child_remove(p->pid);
+	threads_child_remove(p->pid);
 	p->pid = 0;
 }
 
@@ -225,7 +225,7 @@ bench_partner_proc_gone(struct bench_ctx *ctx, struct bench_partner_proc *p)
 	else
 		(void)bench_reason(ctx, BENCH_FAILED,
 		    "partner exited with status %d", WEXITSTATUS(status));
-	sched_child_remove(p->pid);
+	threads_child_remove(p->pid);
 	p->pid = 0;
 	return 1;
 }

@@ -83,6 +83,6 @@ int bench_partner_proc_gone(struct bench_ctx *ctx,
  * Record the descriptors open now into ctx->foreign_fds (the runner calls
  * it right before setup); partner processes close them.
  */
-void bench_fds_snapshot(struct bench_ctx *ctx);
+void bench_partner_fds_snapshot(struct bench_ctx *ctx);
 
 #endif

@@ -581,7 +581,7 @@ static const struct bench_test syscall_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_syscall = {
+const struct bench_family bench_syscall_family = {
 	.name = "syscall",
 	.title = "System calls and signals",
 	.tests = syscall_tests,

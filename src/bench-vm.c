@@ -532,7 +532,7 @@ static const struct bench_test vm_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_vm = {
+const struct bench_family bench_vm_family = {
 	.name = "vm",
 	.title = "Virtual memory",
 	.tests = vm_tests,

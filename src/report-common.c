@@ -12,7 +12,7 @@
 #include "report.h"
 
 int
-report_finish(FILE *f)
+report_common_finish(FILE *f)
 {
 	if (fflush(f) != 0 || ferror(f)) {
 		if (errno == 0)
@@ -23,7 +23,7 @@ report_finish(FILE *f)
 }
 
 const char *
-report_fmt_value(char *buf, size_t size, double v)
+report_common_fmt_value(char *buf, size_t size, double v)
 {
 	double mag = fabs(v);
 	int decimals;

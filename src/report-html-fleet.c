@@ -191,10 +191,10 @@ machines_section(FILE *f, const struct fleet_report *r)
 static int
 fact_differs(const struct fleet_report *r, const char *key)
 {
-	const char *first = refdata_context(&r->machines[0].rd, 0, key);
+	const char *first = ref_data_find_context(&r->machines[0].rd, 0, key);
 
 	for (size_t m = 1; m < r->nmachines; m++) {
-		const char *v = refdata_context(&r->machines[m].rd, 0, key);
+		const char *v = ref_data_find_context(&r->machines[m].rd, 0, key);
 
 		if ((v == NULL) != (first == NULL) ||
 		    (v != NULL && strcmp(v, first) != 0))
@@ -215,7 +215,7 @@ fact_row(FILE *f, const struct fleet_report *r, const char *key)
 	html_text(f, key);
 	fputs("</td>", f);
 	for (size_t m = 0; m < r->nmachines; m++) {
-		const char *v = refdata_context(&r->machines[m].rd, 0, key);
+		const char *v = ref_data_find_context(&r->machines[m].rd, 0, key);
 
 		html_line(f, "td", v ? NULL : "dim", v ? v : "-");
 	}
@@ -239,7 +239,7 @@ context_section(FILE *f, const struct fleet_report *r)
 			size_t first = m;
 
 			for (size_t e = 0; e < m && first == m; e++)
-				if (refdata_context(&r->machines[e].rd, 0,
+				if (ref_data_find_context(&r->machines[e].rd, 0,
 				        rd->contexts[i].key) != NULL)
 					first = e;
 			if (first == m)
@@ -278,7 +278,7 @@ write_page(FILE *f, const struct fleet_report *r, int argc, char *const *argv)
 	context_section(f, r);
 	command(f, argc, argv);
 	html_end(f);
-	return report_finish(f);
+	return report_common_finish(f);
 }
 
 int

@@ -43,7 +43,7 @@ report_jsonl_claim(FILE *f, const struct claim *c)
 	for (int k = 0; k < CLAIM_RESOURCES; k++)
 		if (c->resources & (1u << k)) {
 			fprintf(f, "%s\"%s\"", sep,
-			    claim_resource_name(1u << k));
+			    claims_resource_name(1u << k));
 			sep = ", ";
 		}
 	fputc(']', f);

@@ -256,7 +256,7 @@ om_info(FILE *f, const struct report *rep)
 }
 
 const struct machine_context *
-report_context(const struct report *r)
+report_om_context(const struct report *r)
 {
 	return r->ctx != NULL ? r->ctx : &r->machine->ctx;
 }
@@ -301,7 +301,7 @@ report_om(FILE *f, const struct report *rep)
 {
 	om_info(f, rep);
 	om_test_info(f, rep);
-	om_context(f, report_context(rep));
+	om_context(f, report_om_context(rep));
 	om_metric(f, rep, "benchtop_op_seconds",
 	    "Median cost of one operation of the test, in seconds.",
 	    get_seconds);

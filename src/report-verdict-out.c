@@ -456,7 +456,7 @@ judge_into(const struct verdict_report *v, struct row_out *o,
 }
 
 int
-verdict_judge_report(const struct verdict_report *vr, struct judge_line *out,
+verdict_out_judge_report(const struct verdict_report *vr, struct judge_line *out,
     const char **why, struct judge_machine *m)
 {
 	struct verdict_report v = *vr;
@@ -476,7 +476,7 @@ verdict_judge_report(const struct verdict_report *vr, struct judge_line *out,
 }
 
 int
-verdict_write(FILE *f, const struct verdict_report *vr)
+verdict_out_write(FILE *f, const struct verdict_report *vr)
 {
 	struct verdict_report v = *vr;
 	struct judge_machine m;

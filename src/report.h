@@ -45,11 +45,11 @@ struct report {
 };
 
 /* The context a report states: r->ctx, else the machine's. */
-const struct machine_context *report_context(const struct report *r);
+const struct machine_context *report_om_context(const struct report *r);
 
 /* Flush f; 0, or -1 with errno (EIO when the stream kept none) when
  * any write to it failed. Every report ends with it. */
-int report_finish(FILE *f);
+int report_common_finish(FILE *f);
 
 /* Write the report; returns 0, or -1 with errno when the stream failed. */
 int report_write(FILE *f, enum report_format fmt, const struct report *r);
@@ -103,6 +103,6 @@ void report_json_number(FILE *f, double v);
 void report_csv_number(FILE *f, double v);
 void report_csv_field(FILE *f, const char *s);
 /* Format a value with 4 significant digits (no exponent) into buf. */
-const char *report_fmt_value(char *buf, size_t size, double v);
+const char *report_common_fmt_value(char *buf, size_t size, double v);
 
 #endif

@@ -100,7 +100,7 @@ struct ui {
 	int collapsed;      /* a: one line per group, no rows */
 	int quiet;          /* Q: draw only while workers are parked */
 	int quiet_cpu;      /* the UI's CPU when quiet, -1: shared */
-	int pass;           /* monitor_screen_begin's, while drawing */
+	int pass;           /* borrow_screen_begin's, while drawing */
 	char focus[48];     /* f: what runs alone, "" when all do */
 	int focus_left;     /* f ended a focus: the cycle is timed afresh */
 	cpu_set_t affinity; /* the UI thread's, before quiet */
@@ -120,7 +120,7 @@ void ui_settings_save(struct ui *ui);
 
 /*
  * Keys (ui-keys.c): one table of every key the screen answers, which
- * both ui_key and the help read. `anywhere`: the key also works on the
+ * both ui_keys_handle and the help read. `anywhere`: the key also works on the
  * help, detail and comparison screens (elsewhere it leads back first).
  */
 #define UI_KEY_CODES 10
@@ -132,11 +132,11 @@ struct ui_keydef {
 	int (*act)(struct ui *ui, int ch); /* returns 1 to quit */
 };
 extern const struct ui_keydef ui_keys[];
-extern const size_t ui_nkeys;
+extern const size_t ui_keys_count;
 /* The table's entry for key code `ch`, or NULL. */
-const struct ui_keydef *ui_key_find(int ch);
+const struct ui_keydef *ui_keys_find(int ch);
 /* One key's effect; returns 1 to quit. */
-int ui_key(struct ui *ui, int ch);
+int ui_keys_handle(struct ui *ui, int ch);
 
 /* Screens (ui-table.c, ui-detail.c, ui-help.c); draw reads ui only. */
 void ui_table_draw(struct ui *ui);
@@ -164,7 +164,7 @@ void ui_story_detail(struct ui *ui, int *y, const struct view_row *r);
  * what") and the focus key (ui-focus.c).
  */
 int ui_focus_draw(struct ui *ui, int y, int x); /* return the next x */
-int ui_pass_draw(struct ui *ui, int y, int x);
+int ui_focus_pass_draw(struct ui *ui, int y, int x);
 void ui_focus_toggle(struct ui *ui);
 /* Key H (ui-html.c): the figures on the screen as an HTML page. */
 void ui_html_snapshot(struct ui *ui);
