@@ -356,8 +356,8 @@ batch_run(const struct opts *o, atomic_int *stop)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (threads_worker_join_stoppable(&worker, stop, THREADS_STOP_GRACE_MS) !=
-	    0) {
+	if (threads_worker_join_stoppable(&worker, stop,
+	        THREADS_STOP_GRACE_MS) != 0) {
 		/* The worker may still write to b: leave it all to exit. */
 		fatal_say(NULL, "a test did not stop in time");
 		tmpdir_remove(b.tmpdir);

@@ -280,7 +280,8 @@ prepare(struct live *l, char *err, size_t size)
 	}
 	if ((rc = check_prepare(l, rc, err, size)) != 0)
 		return rc == -2 || rc == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
-	l->tests = fatal_calloc(registry_count(), sizeof *l->tests, "the test list");
+	l->tests =
+	    fatal_calloc(registry_count(), sizeof *l->tests, "the test list");
 	if (registry_select(l->o->only ? l->o->only : l->check_list, l->o->skip,
 	        l->tests, &l->n, &cause) != 0) {
 		(void)snprintf(err, size, "%s", cause);

@@ -13,8 +13,8 @@
 #include <time.h>
 
 int
-threads_start(struct threads_worker *w, const char *name,
-    void *(*fn)(void *), void *arg, char *err, size_t errsize)
+threads_start(struct threads_worker *w, const char *name, void *(*fn)(void *),
+    void *arg, char *err, size_t errsize)
 {
 	sigset_t all, old;
 	int rc;

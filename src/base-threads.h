@@ -26,8 +26,8 @@ struct threads_worker {
  * Start fn(arg) in worker thread number `index`, named "bt-worker<index>",
  * with every signal blocked. Returns 0, or -1 with a message in err.
  */
-int threads_worker_start(struct threads_worker *w, int index, void *(*fn)(void *),
-    void *arg, char *err, size_t errsize);
+int threads_worker_start(struct threads_worker *w, int index,
+    void *(*fn)(void *), void *arg, char *err, size_t errsize);
 
 /* Start any other thread (the UI's "bt-ui") the same way. */
 int threads_start(struct threads_worker *w, const char *name,
@@ -60,8 +60,8 @@ void threads_worker_join(struct threads_worker *w);
  * twice as long again. Returns 0 when joined, -1 when the worker was
  * abandoned (the process is about to exit; exit ends the thread).
  */
-int threads_worker_join_stoppable(struct threads_worker *w, const atomic_int *stop,
-    int grace_ms);
+int threads_worker_join_stoppable(struct threads_worker *w,
+    const atomic_int *stop, int grace_ms);
 
 /*
  * The grace both batch mode and the monitor give: a sample lasts 25 ms

@@ -21,8 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
 #include "bench-partner.h"
+#include "bench.h"
 
 /* ---- State ---- */
 
@@ -115,8 +115,8 @@ cb_lost(struct bench_ctx *ctx, struct cb_state *st, const char *what)
 
 /* A failed call: a removed object or a broken pipe means B is gone. */
 int
-ctxbench_partner_call_failed(struct bench_ctx *ctx, struct cb_state *st, const char *call,
-    int err)
+ctxbench_partner_call_failed(struct bench_ctx *ctx, struct cb_state *st,
+    const char *call, int err)
 {
 	if (err == EIDRM || err == EINVAL || err == EPIPE || err == 0)
 		return cb_lost(ctx, st, call);
@@ -151,8 +151,8 @@ cb_watch(void *arg)
 
 /* Fork B running fn, then start its watcher if A's waits need one. */
 int
-ctxbench_partner_start(struct bench_ctx *ctx, struct cb_state *st, int (*fn)(void *),
-    int watched)
+ctxbench_partner_start(struct bench_ctx *ctx, struct cb_state *st,
+    int (*fn)(void *), int watched)
 {
 	int rc;
 

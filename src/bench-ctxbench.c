@@ -140,7 +140,8 @@ cb_sig_setup(struct bench_ctx *ctx)
 		return bench_fail(ctx, "pthread_sigmask", err);
 	st->mask_saved = 1;
 	ctxbench_partner_sig_drain(st);
-	if ((rc = ctxbench_partner_start(ctx, st, cb_sig_partner, 1)) != BENCH_OK ||
+	if ((rc = ctxbench_partner_start(ctx, st, cb_sig_partner, 1)) !=
+	        BENCH_OK ||
 	    (rc = cb_sig_wait(ctx, st)) != BENCH_OK)
 		return rc;
 	return cb_sig_run(ctx, 1);
@@ -178,9 +179,11 @@ cb_msgq_run(struct bench_ctx *ctx, uint64_t n)
 		m.mtype = CB_MSG_PING;
 		m.loop = st->loop++;
 		if (msgsnd(st->msqid, &m, sizeof m.loop, 0) != 0)
-			return ctxbench_partner_call_failed(ctx, st, "msgsnd", errno);
+			return ctxbench_partner_call_failed(ctx, st, "msgsnd",
+			    errno);
 		if (msgrcv(st->msqid, &m, sizeof m.loop, CB_MSG_PONG, 0) < 0)
-			return ctxbench_partner_call_failed(ctx, st, "msgrcv", errno);
+			return ctxbench_partner_call_failed(ctx, st, "msgrcv",
+			    errno);
 	}
 	return BENCH_OK;
 }
@@ -195,7 +198,8 @@ cb_msgq_setup(struct bench_ctx *ctx)
 		return rc;
 	if ((st->msqid = msgget(IPC_PRIVATE, IPC_CREAT | 0600)) < 0)
 		return ctxbench_partner_sysv_fail(ctx, "msgget", errno);
-	if ((rc = ctxbench_partner_start(ctx, st, cb_msgq_partner, 1)) != BENCH_OK)
+	if ((rc = ctxbench_partner_start(ctx, st, cb_msgq_partner, 1)) !=
+	    BENCH_OK)
 		return rc;
 	return cb_msgq_run(ctx, 1);
 }
@@ -232,9 +236,11 @@ cb_sem_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if (cb_semop(st->semid, 0, 1) != 0)
-			return ctxbench_partner_call_failed(ctx, st, "semop up", errno);
+			return ctxbench_partner_call_failed(ctx, st, "semop up",
+			    errno);
 		if (cb_semop(st->semid, 1, -1) != 0)
-			return ctxbench_partner_call_failed(ctx, st, "semop down", errno);
+			return ctxbench_partner_call_failed(ctx, st,
+			    "semop down", errno);
 	}
 	return BENCH_OK;
 }
@@ -253,7 +259,8 @@ cb_sem_setup(struct bench_ctx *ctx)
 		return ctxbench_partner_sysv_fail(ctx, "semget", errno);
 	if (semctl(st->semid, 0, SETALL, arg) != 0)
 		return bench_fail(ctx, "semctl SETALL", errno);
-	if ((rc = ctxbench_partner_start(ctx, st, cb_sem_partner, 1)) != BENCH_OK)
+	if ((rc = ctxbench_partner_start(ctx, st, cb_sem_partner, 1)) !=
+	    BENCH_OK)
 		return rc;
 	return cb_sem_run(ctx, 1);
 }
@@ -287,11 +294,11 @@ cb_pipe_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if ((r = write(st->to_peer, &c, 1)) != 1)
-			return ctxbench_partner_call_failed(ctx, st, "write pipe",
-			    r < 0 ? errno : 0);
+			return ctxbench_partner_call_failed(ctx, st,
+			    "write pipe", r < 0 ? errno : 0);
 		if ((r = read(st->from_peer, &c, 1)) != 1)
-			return ctxbench_partner_call_failed(ctx, st, "read pipe",
-			    r < 0 ? errno : 0);
+			return ctxbench_partner_call_failed(ctx, st,
+			    "read pipe", r < 0 ? errno : 0);
 	}
 	return BENCH_OK;
 }
@@ -312,7 +319,8 @@ cb_pipe_setup(struct bench_ctx *ctx)
 		return bench_fail(ctx, "pipe", errno);
 	st->from_peer = p2[0];
 	st->peer_out = p2[1];
-	if ((rc = ctxbench_partner_start(ctx, st, cb_pipe_partner, 0)) != BENCH_OK)
+	if ((rc = ctxbench_partner_start(ctx, st, cb_pipe_partner, 0)) !=
+	    BENCH_OK)
 		return rc;
 	bench_close_fd(&st->peer_in);
 	bench_close_fd(&st->peer_out);
@@ -338,7 +346,8 @@ cb_flag_partner(struct cb_state *st, int yield)
 		    CB_PING) {
 			if (yield)
 				(void)sched_yield();
-			if (++spins % every == 0 && ctxbench_partner_orphaned(st))
+			if (++spins % every == 0 &&
+			    ctxbench_partner_orphaned(st))
 				return 0;
 		}
 		atomic_store_explicit(&sh->flag, CB_PONG, memory_order_release);
@@ -416,7 +425,8 @@ cb_flag_setup(struct bench_ctx *ctx, int yield)
 	st->shm = p;
 	atomic_init(&st->shm->flag, CB_PONG);
 	atomic_init(&st->shm->stop, 0);
-	rc = ctxbench_partner_start(ctx, st, yield ? cb_yield_partner : cb_spin_partner, 0);
+	rc = ctxbench_partner_start(ctx, st,
+	    yield ? cb_yield_partner : cb_spin_partner, 0);
 	if (rc != BENCH_OK)
 		return rc;
 	return cb_flag_run(ctx, 1, yield);

@@ -172,7 +172,8 @@ net_loopback(struct sockaddr_in *sin)
 }
 
 int
-net_loopback_socket(struct bench_ctx *ctx, int type, int *fd, struct sockaddr_in *addr)
+net_loopback_socket(struct bench_ctx *ctx, int type, int *fd,
+    struct sockaddr_in *addr)
 {
 	struct sockaddr_in sin;
 	socklen_t len = sizeof sin;
@@ -202,12 +203,14 @@ net_set_buf(struct bench_ctx *ctx, int fd, int opt, int bytes)
 
 /* Connect first, accept after: the kernel finishes the handshake alone. */
 int
-net_loopback_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf, int sndbuf)
+net_loopback_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf,
+    int sndbuf)
 {
 	struct sockaddr_in addr;
 	int lfd = -1, st;
 
-	if ((st = net_loopback_socket(ctx, SOCK_STREAM, &lfd, &addr)) != BENCH_OK ||
+	if ((st = net_loopback_socket(ctx, SOCK_STREAM, &lfd, &addr)) !=
+	        BENCH_OK ||
 	    (st = net_set_buf(ctx, lfd, SO_SNDBUF, sndbuf)) != BENCH_OK)
 		goto out;
 	if (listen(lfd, 1) != 0) {
@@ -274,7 +277,8 @@ net_server_gone(struct bench_ctx *ctx, struct net_server *srv)
 }
 
 int
-net_loopback_lost(struct bench_ctx *ctx, struct net_server *srv, const char *what)
+net_loopback_lost(struct bench_ctx *ctx, struct net_server *srv,
+    const char *what)
 {
 	if (ctx->stop != NULL && atomic_load(ctx->stop))
 		return bench_reason(ctx, BENCH_STOPPED, "stopped");
@@ -284,8 +288,8 @@ net_loopback_lost(struct bench_ctx *ctx, struct net_server *srv, const char *wha
 }
 
 int
-net_loopback_lost_errno(struct bench_ctx *ctx, struct net_server *srv, const char *call,
-    int err)
+net_loopback_lost_errno(struct bench_ctx *ctx, struct net_server *srv,
+    const char *call, int err)
 {
 	char what[BENCH_REASON_MAX];
 

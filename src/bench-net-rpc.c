@@ -283,12 +283,15 @@ net_rpc_udp_setup(struct bench_ctx *ctx)
 	int st, one = 1;
 
 	if ((st = rpc_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) != BENCH_OK ||
-	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->fd, NULL)) != BENCH_OK)
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) !=
+	        BENCH_OK ||
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->fd, NULL)) !=
+	        BENCH_OK)
 		return st;
 	if (setsockopt(s->srv_fd, SOL_IP, IP_PKTINFO, &one, sizeof one) != 0)
 		return bench_fail(ctx, "setsockopt IP_PKTINFO", errno);
-	st = net_loopback_server_start(ctx, &s->srv, rpc_dg_serve, s, &s->srv_fd, 1);
+	st = net_loopback_server_start(ctx, &s->srv, rpc_dg_serve, s,
+	    &s->srv_fd, 1);
 	bench_close_fd(&s->srv_fd);
 	if (st != BENCH_OK || (st = rpc_client(ctx, s, &addr)) != BENCH_OK)
 		return st;
@@ -307,7 +310,8 @@ net_rpc_tcp_setup(struct bench_ctx *ctx)
 	int st, one = 1;
 
 	if ((st = rpc_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK)
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) !=
+	        BENCH_OK)
 		return st;
 	if (setsockopt(s->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) ||
 	    setsockopt(s->srv_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one))
@@ -316,7 +320,8 @@ net_rpc_tcp_setup(struct bench_ctx *ctx)
 		return bench_fail(ctx, "getpeername", errno);
 	xdrrec_create(&s->xdrs, RPC_BUF, RPC_BUF, s, rpc_vc_read, rpc_vc_write);
 	s->have_xdrs = 1;
-	st = net_loopback_server_start(ctx, &s->srv, rpc_vc_serve, s, &s->srv_fd, 1);
+	st = net_loopback_server_start(ctx, &s->srv, rpc_vc_serve, s,
+	    &s->srv_fd, 1);
 	bench_close_fd(&s->srv_fd);
 	if (st != BENCH_OK)
 		return st;

@@ -14,9 +14,9 @@
  *
  * setup makes the server's sockets in this process (bound, and for a
  * TCP connection already connected and accepted), then forks the server
- * on ctx->partner_cpu through net_loopback_server_start (bench-net-loopback.c), which
- * keeps only those sockets in the child. The child runs lmbench's server loop,
- * blocking in its socket calls and nothing else (no poll per message),
+ * on ctx->partner_cpu through net_loopback_server_start (bench-net-loopback.c),
+ * which keeps only those sockets in the child. The child runs lmbench's server
+ * loop, blocking in its socket calls and nothing else (no poll per message),
  * and ends with its connection, with its control pipe (SIGIO) or with
  * benchtop (PDEATHSIG). This process then closes its copies of the server's
  * sockets, so that a dead server shows in run() as EOF, ECONNRESET or
@@ -161,7 +161,8 @@ udp_setup(struct bench_ctx *ctx)
 	int st;
 
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) != BENCH_OK)
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) !=
+	        BENCH_OK)
 		return st;
 	if ((s->fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0)
 		return bench_fail(ctx, "socket", errno);
@@ -183,7 +184,8 @@ udp_run(struct bench_ctx *ctx, uint64_t n)
 	while (n-- > 0) {
 		msg = htonl(seq++);
 		if (send(s->fd, &msg, sizeof msg, 0) != (ssize_t)sizeof msg)
-			return net_loopback_lost_errno(ctx, &s->srv, "send", errno);
+			return net_loopback_lost_errno(ctx, &s->srv, "send",
+			    errno);
 		if ((r = recv(s->fd, &msg, sizeof msg, 0)) !=
 		    (ssize_t)sizeof msg)
 			return net_loopback_lost_errno(ctx, &s->srv, "recv",
@@ -215,7 +217,8 @@ tcp_setup(struct bench_ctx *ctx)
 	int st;
 
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK ||
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) !=
+	        BENCH_OK ||
 	    (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, tcp_serve);
@@ -231,7 +234,8 @@ tcp_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if (write(s->fd, &c, 1) != 1)
-			return net_loopback_lost_errno(ctx, &s->srv, "write", errno);
+			return net_loopback_lost_errno(ctx, &s->srv, "write",
+			    errno);
 		if ((r = read(s->fd, &c, 1)) != 1)
 			return net_loopback_lost_errno(ctx, &s->srv, "read",
 			    r < 0 ? errno : 0);
@@ -287,10 +291,12 @@ connect_setup(struct bench_ctx *ctx)
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK)
 		return st;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++) {
-		st = net_loopback_socket(ctx, SOCK_STREAM, &s->lfd[i], &s->addrs[i]);
+		st = net_loopback_socket(ctx, SOCK_STREAM, &s->lfd[i],
+		    &s->addrs[i]);
 		if (st != BENCH_OK)
 			return st;
-		if ((st = net_loopback_abort_on_close(ctx, s->lfd[i])) != BENCH_OK)
+		if ((st = net_loopback_abort_on_close(ctx, s->lfd[i])) !=
+		    BENCH_OK)
 			return st;
 		if (listen(s->lfd[i], NET_CONNECT_BACKLOG) != 0)
 			return bench_fail(ctx, "listen", errno);
@@ -378,8 +384,10 @@ bw_setup(struct bench_ctx *ctx)
 	    (st = bw_alloc(ctx, &s->buf)) != BENCH_OK ||
 	    (st = bw_alloc(ctx, &s->srv_buf)) != BENCH_OK)
 		return st;
-	st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, NET_SOCKBUF, NET_SOCKBUF);
-	if (st != BENCH_OK || (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
+	st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, NET_SOCKBUF,
+	    NET_SOCKBUF);
+	if (st != BENCH_OK ||
+	    (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, bw_serve);
 }
@@ -464,7 +472,8 @@ select_setup(struct bench_ctx *ctx)
 
 	if ((st = select_check_limit(ctx)) != BENCH_OK ||
 	    (st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK)
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) !=
+	        BENCH_OK)
 		return st;
 	return select_dup(ctx, s);
 }

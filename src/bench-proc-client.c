@@ -25,8 +25,8 @@
 
 #include "base-cycles.h"
 #include "base-threads.h"
-#include "bench-proc-files.h"
 #include "bench-partner.h"
+#include "bench-proc-files.h"
 #include "bench.h"
 
 #ifndef PKGLIBEXECDIR

@@ -213,8 +213,8 @@ const char proc_files_shell_script[] =
 const char proc_files_dc_input[] = "99 k 2 v p\n";
 
 /* The tools the script needs besides /bin/sh. */
-const char *const proc_files_shell_tools[] = { "sort", "od", "grep", "tee", "wc",
-	"rm", NULL };
+const char *const proc_files_shell_tools[] = { "sort", "od", "grep", "tee",
+	"wc", "rm", NULL };
 
 /* Words of the sorted text; "the" and its kin give grep its matches. */
 static const char *const proc_words[] = { "the", "then", "there", "other",

@@ -31,8 +31,8 @@ int proc_files_find_in_path(const char *name, char *out, size_t size);
 /* Make "<tmpdir>/proc.XXXXXX" into dir; BENCH_OK or a reason in ctx. */
 int proc_files_dir_make(struct bench_ctx *ctx, char *dir, size_t size);
 /* Write the new file dir/name (mode 0600); its path into `path`. */
-int proc_files_dir_write(struct bench_ctx *ctx, const char *dir, const char *name,
-    const char *data, size_t len, char *path, size_t size);
+int proc_files_dir_write(struct bench_ctx *ctx, const char *dir,
+    const char *name, const char *data, size_t len, char *path, size_t size);
 /* Empty the directory (what a killed script left) and remove it; dir
  * becomes "". A no-op on "". */
 void proc_files_dir_remove(char *dir);

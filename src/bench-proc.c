@@ -319,8 +319,8 @@ proc_shell_tools_check(struct bench_ctx *ctx)
 	if (!proc_files_is_program("/bin/sh"))
 		return proc_missing(ctx, "/bin/sh");
 	for (size_t i = 0; proc_files_shell_tools[i] != NULL; i++)
-		if (proc_files_find_in_path(proc_files_shell_tools[i], path, sizeof path) !=
-		    0)
+		if (proc_files_find_in_path(proc_files_shell_tools[i], path,
+		        sizeof path) != 0)
 			return proc_missing(ctx, proc_files_shell_tools[i]);
 	return BENCH_OK;
 }

@@ -292,7 +292,8 @@ is_regular_file(const char *path, char *err, size_t errsize)
 }
 
 int
-cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
+cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err,
+    size_t errsize)
 {
 	struct cpu_raw_data_t raw;
 	struct cpu_id_t data;
@@ -317,7 +318,8 @@ cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err, size_t errs
 }
 #else
 int
-cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
+cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err,
+    size_t errsize)
 {
 	cpu_reset(id);
 	(void)snprintf(err, errsize,

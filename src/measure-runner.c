@@ -19,8 +19,8 @@
 #include "base-threads.h"
 #include "base-time.h"
 #include "base-units.h"
-#include "bench.h"
 #include "bench-partner.h"
+#include "bench.h"
 #include "machine-steal.h"
 
 static uint64_t

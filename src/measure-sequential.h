@@ -56,8 +56,8 @@ struct seq_rule {
 
 /* The state after the n observations x[0..n), of spread sigma, for a
  * change of delta (log, > 0). */
-enum seq_state sequential_decide(const struct seq_rule *r, const double *x, size_t n,
-    double sigma, double delta);
+enum seq_state sequential_decide(const struct seq_rule *r, const double *x,
+    size_t n, double sigma, double delta);
 
 /*
  * One look at every row still going (state[i] == SEQ_GOING): the
@@ -69,8 +69,8 @@ enum seq_state sequential_decide(const struct seq_rule *r, const double *x, size
  * slices, or of this run's when wider, never below the rule's floor. A
  * row that cannot be compared stops undecided.
  */
-void sequential_rows(const struct seq_rule *r, const struct judge_row *rows, size_t n,
-    double tolerance_pct, enum seq_state *state);
+void sequential_rows(const struct seq_rule *r, const struct judge_row *rows,
+    size_t n, double tolerance_pct, enum seq_state *state);
 
 /* The judge's word for a stopped row (a row still going: undecided). */
 enum judge_seq sequential_judge_of(enum seq_state s);

@@ -268,8 +268,7 @@ worker_main(void *arg)
 			continue;
 		}
 		place = atomic_load(&m->placement);
-		if ((i = queue_claim_next(m, w, place, &blocked)) ==
-		    SIZE_MAX) {
+		if ((i = queue_claim_next(m, w, place, &blocked)) == SIZE_MAX) {
 			nap_ms(w, MONITOR_IDLE_NAP_MS, blocked);
 			continue;
 		}

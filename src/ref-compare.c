@@ -18,7 +18,8 @@
 static const struct ref_result *
 reference_result(const struct refdata *rd, size_t m, const char *test)
 {
-	const struct ref_result *r = ref_data_find_result(rd, m, test, REF_RESULT);
+	const struct ref_result *r =
+	    ref_data_find_result(rd, m, test, REF_RESULT);
 
 	return r != NULL ? r : ref_data_find_result(rd, m, test, REF_AVERAGE);
 }
@@ -252,8 +253,9 @@ stand_in_text(const struct refdata *rd, const struct refsel refs[2],
 	if (both && p->a.machine == p->b.machine)
 		(void)snprintf(buf, size,
 		    "no %s or %s machine in %s: %s stands in for both",
-		    ref_select_name(rd, &refs[0]), ref_select_name(rd, &refs[1]),
-		    origin_document(t->origin), rd->machines[c->machine].id);
+		    ref_select_name(rd, &refs[0]),
+		    ref_select_name(rd, &refs[1]), origin_document(t->origin),
+		    rd->machines[c->machine].id);
 	else if (class_in_origin(rd, p->b.stand_in ? &refs[1] : &refs[0], t))
 		(void)snprintf(buf, size,
 		    "no %s machine in %s measured %s: %s stands in",
@@ -276,7 +278,8 @@ compare_pair_why_text(const struct refdata *rd, const struct refsel refs[2],
 		(void)snprintf(buf, size, "no reference B (R: choose one)");
 	else if (p->why == COMPARE_PAIR_NO_FIGURE)
 		(void)snprintf(buf, size, "%s has no figure for %s",
-		    ref_select_name(rd, !p->a.found ? &refs[0] : &refs[1]), t->id);
+		    ref_select_name(rd, !p->a.found ? &refs[0] : &refs[1]),
+		    t->id);
 	else if (p->why == COMPARE_PAIR_NOT_COMPARABLE)
 		(void)snprintf(buf, size, "not comparable: definition changed");
 	else if (p->a.stand_in || p->b.stand_in)

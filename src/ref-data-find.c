@@ -44,7 +44,8 @@ ref_data_find_result(const struct refdata *rd, size_t machine, const char *test,
 }
 
 const struct ref_baseline *
-ref_data_find_baseline(const struct refdata *rd, const char *index, const char *test)
+ref_data_find_baseline(const struct refdata *rd, const char *index,
+    const char *test)
 {
 	for (size_t i = 0; i < rd->nbaselines; i++)
 		if (strcmp(rd->baselines[i].index, index) == 0 &&

@@ -211,7 +211,8 @@ result_check(struct parse *p, char **f, size_t *mi, enum ref_stat *st,
 	if (!known_unit(f[4]))
 		return fail(p, "unknown unit '%.64s'", f[4]);
 	/* A profile has a row per slice; every other statistic one. */
-	if (*st != REF_SLICE && ref_data_find_result(rd, *mi, f[1], *st) != NULL)
+	if (*st != REF_SLICE &&
+	    ref_data_find_result(rd, *mi, f[1], *st) != NULL)
 		return fail(p, "duplicate row %s %s %s", f[0], f[1], f[2]);
 	return 0;
 }
@@ -437,7 +438,8 @@ parse_path(struct refdata *rd, const char *path, char *err, size_t errsize)
 }
 
 int
-ref_data_load_dir(struct refdata *rd, const char *dir, char *err, size_t errsize)
+ref_data_load_dir(struct refdata *rd, const char *dir, char *err,
+    size_t errsize)
 {
 	static const char *const files[] = { "machines.tsv", "tests-extra.tsv",
 		"baselines.tsv", "results.tsv" };

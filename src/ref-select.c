@@ -307,8 +307,8 @@ ref_select_describe(const struct refdata *rd, const struct refsel *s, char *buf,
 			size_t m;
 
 			if ((int)t->origin != o ||
-			    (m = ref_select_machine_for(rd, s, t->id, &stand_in)) ==
-			        SIZE_MAX)
+			    (m = ref_select_machine_for(rd, s, t->id,
+			         &stand_in)) == SIZE_MAX)
 				continue;
 			tally_add(&tally, m, stand_in);
 		}

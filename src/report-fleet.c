@@ -278,8 +278,8 @@ holders(const struct fleet_report *r, const char *id)
 	size_t n = 0;
 
 	for (size_t m = 0; m < r->nmachines; m++)
-		n += ref_data_find_result(&r->machines[m].rd, 0, id, REF_RESULT) !=
-		    NULL;
+		n += ref_data_find_result(&r->machines[m].rd, 0, id,
+		         REF_RESULT) != NULL;
 	return n;
 }
 
@@ -514,7 +514,8 @@ fleet_report_machine_text(const struct fleet_report *r, size_t m, char *buf,
     size_t size)
 {
 	const struct ref_machine *rm = &r->machines[m].rd.machines[0];
-	const char *hv = ref_data_find_context(&r->machines[m].rd, 0, "hypervisor");
+	const char *hv =
+	    ref_data_find_context(&r->machines[m].rd, 0, "hypervisor");
 
 	(void)snprintf(buf, size, "%s (%s), %d CPUs, %s%s%s, saved %s by %s",
 	    rm->label, rm->class_id, rm->cpus,

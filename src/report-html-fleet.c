@@ -194,7 +194,8 @@ fact_differs(const struct fleet_report *r, const char *key)
 	const char *first = ref_data_find_context(&r->machines[0].rd, 0, key);
 
 	for (size_t m = 1; m < r->nmachines; m++) {
-		const char *v = ref_data_find_context(&r->machines[m].rd, 0, key);
+		const char *v =
+		    ref_data_find_context(&r->machines[m].rd, 0, key);
 
 		if ((v == NULL) != (first == NULL) ||
 		    (v != NULL && strcmp(v, first) != 0))
@@ -215,7 +216,8 @@ fact_row(FILE *f, const struct fleet_report *r, const char *key)
 	html_text(f, key);
 	fputs("</td>", f);
 	for (size_t m = 0; m < r->nmachines; m++) {
-		const char *v = ref_data_find_context(&r->machines[m].rd, 0, key);
+		const char *v =
+		    ref_data_find_context(&r->machines[m].rd, 0, key);
 
 		html_line(f, "td", v ? NULL : "dim", v ? v : "-");
 	}

@@ -119,7 +119,8 @@ byte_copy_test(const struct figures *fg, char *label, size_t size)
 	static const char *const secs[] = { "30", "120" };
 
 	for (int i = 0; fg->machine != SIZE_MAX && i < 2; i++) {
-		if (ref_data_find_result(fg->rd, fg->machine, ids[i], REF_INDEX)) {
+		if (ref_data_find_result(fg->rd, fg->machine, ids[i],
+		        REF_INDEX)) {
 			(void)snprintf(label, size, "File Copy  (%s seconds)",
 			    secs[i]);
 			return ids[i];

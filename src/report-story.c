@@ -54,7 +54,8 @@ story_head(FILE *f, const struct report *rep)
 	    ref_select_name(rep->ref, &rep->refs[1]),
 	    ref_select_name(rep->ref, &rep->refs[0]));
 	for (int k = 0; k < 2; k++) {
-		ref_select_describe(rep->ref, &rep->refs[k], served, sizeof served);
+		ref_select_describe(rep->ref, &rep->refs[k], served,
+		    sizeof served);
 		fprintf(f, "%s %s: %s\n", k ? "B" : "A",
 		    ref_select_name(rep->ref, &rep->refs[k]), served);
 	}

@@ -456,8 +456,8 @@ judge_into(const struct verdict_report *v, struct row_out *o,
 }
 
 int
-verdict_out_judge_report(const struct verdict_report *vr, struct judge_line *out,
-    const char **why, struct judge_machine *m)
+verdict_out_judge_report(const struct verdict_report *vr,
+    struct judge_line *out, const char **why, struct judge_machine *m)
 {
 	struct verdict_report v = *vr;
 	struct row_out *o;

@@ -101,8 +101,8 @@ ref_mark(const struct ui *ui, const struct view_row *r, size_t m)
 		int s;
 
 		if (ui_kit_has_ref(ui, w) &&
-		    ref_select_machine_for(ui->cfg.ref, &ui->refs[w], r->test->id,
-		        &s) == m) {
+		    ref_select_machine_for(ui->cfg.ref, &ui->refs[w],
+		        r->test->id, &s) == m) {
 			serves[w] = 1;
 			stand_in |= s;
 		}

@@ -32,8 +32,8 @@ seed_indexes(const struct ui *ui, char *buf, size_t size, size_t width)
 	size_t len = strlen(buf);
 
 	for (size_t m = 0; m < rd->nmachines; m++) {
-		const struct ref_result *rr =
-		    ref_data_find_result(rd, m, "byte.index_average", REF_INDEX);
+		const struct ref_result *rr = ref_data_find_result(rd, m,
+		    "byte.index_average", REF_INDEX);
 		const char *mark = "";
 		char one[96];
 		int n;
@@ -64,8 +64,8 @@ ui_index_draw(struct ui *ui, int y)
 	int wide = COLS >= 100, in_run = 0;
 
 	if (ui->cfg.ref == NULL ||
-	    ref_data_find_baseline(ui->cfg.ref, "byte311", ref_index_tests[0]) ==
-	        NULL)
+	    ref_data_find_baseline(ui->cfg.ref, "byte311",
+	        ref_index_tests[0]) == NULL)
 		return y;
 	for (int i = 0; i < REF_INDEX_ITEMS; i++) {
 		const struct view_row *r =

@@ -40,7 +40,8 @@ cycle_ref(struct ui *ui, int which)
 		ref_select_next(rd, s, 0);
 	ref_select_describe(rd, s, what, sizeof what);
 	(void)snprintf(ui->message, sizeof ui->message, "reference %c %s%s%s",
-	    which ? 'B' : 'A', ref_select_name(rd, s), what[0] ? ": " : "", what);
+	    which ? 'B' : 'A', ref_select_name(rd, s), what[0] ? ": " : "",
+	    what);
 }
 
 static void

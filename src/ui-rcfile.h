@@ -52,8 +52,8 @@ int ui_rcfile_read(const char *path, struct settings *s, char *warn,
     size_t size);
 
 /* Set key k to a printf-formatted value. */
-void ui_rcfile_set(struct settings *s, enum settings_key k, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void ui_rcfile_set(struct settings *s, enum settings_key k, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 
 /*
  * Write s over `path`, which ui_rcfile_read read into `was` (or NULL). A

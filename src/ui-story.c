@@ -129,7 +129,8 @@ ui_story_draw(struct ui *ui)
 	mvprintw(LINES - 1, 0,
 	    "j/k scroll, r/R next reference A/B, any "
 	    "other key: back");
-	if (ui->cfg.ref == NULL || !ui_kit_has_ref(ui, 0) || !ui_kit_has_ref(ui, 1)) {
+	if (ui->cfg.ref == NULL || !ui_kit_has_ref(ui, 0) ||
+	    !ui_kit_has_ref(ui, 1)) {
 		(void)ui_kit_put_clipped(y + 2, 2,
 		    "the story needs references A and B: R chooses B (or "
 		    "--ref p6,netburst)");

@@ -237,7 +237,8 @@ check_real_dump(const char *dir, const struct notice_row *r)
 
 	(void)snprintf(path, sizeof path, "%s/%s", dir, r->file);
 	(void)snprintf(what, sizeof what, "real dump %s", r->file);
-	if (!CHECK(what, cpu_detect_read_dump(path, &id, err, sizeof err) == 0)) {
+	if (!CHECK(what,
+	        cpu_detect_read_dump(path, &id, err, sizeof err) == 0)) {
 		printf("     %s\n", err);
 		return;
 	}

@@ -113,7 +113,8 @@ test_first_look(const char *scratch)
 	ctx_for(&ctx, scratch, 1);
 	CHECK("first look: setup", file_latfs_delete_setup(&ctx) == BENCH_OK);
 	CHECK("first look: no pool made in setup", pool_files(scratch) == 0);
-	CHECK("first look: 64 deletes", file_latfs_delete_run(&ctx, 64) == BENCH_OK);
+	CHECK("first look: 64 deletes",
+	    file_latfs_delete_run(&ctx, 64) == BENCH_OK);
 	CHECK("first look: each file made was deleted",
 	    pool_files(scratch) == 0);
 	CHECK("first look: making them was untimed", ctx.untimed_ns > 0);
@@ -132,7 +133,8 @@ test_create(const char *scratch)
 
 	ctx_for(&ctx, scratch, -1);
 	CHECK("create: setup", file_latfs_create_setup(&ctx) == BENCH_OK);
-	CHECK("create: 2500 creates", file_latfs_create_run(&ctx, 2500) == BENCH_OK);
+	CHECK("create: 2500 creates",
+	    file_latfs_create_run(&ctx, 2500) == BENCH_OK);
 	CHECK("create: 500 in the one batch directory",
 	    pool_files(scratch) == 500);
 	CHECK("create: emptying the pool was untimed", ctx.untimed_ns > 0);

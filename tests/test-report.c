@@ -167,7 +167,8 @@ test_fmt(void)
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		if (!CHECK("fmt golden",
-		        strcmp(report_common_fmt_value(buf, sizeof buf, cases[i].v),
+		        strcmp(report_common_fmt_value(buf, sizeof buf,
+		                   cases[i].v),
 		            cases[i].want) == 0))
 			printf("     %g -> '%s', want '%s'\n", cases[i].v, buf,
 			    cases[i].want);

@@ -133,8 +133,8 @@ test_damaged(void)
 	unlink(path);
 	warn[0] = '\0';
 	CHECK("missing: silent, no settings",
-	    ui_rcfile_read(path, s, warn, sizeof warn) == 0 && warn[0] == '\0' &&
-	        !s->present[SETTINGS_SORT]);
+	    ui_rcfile_read(path, s, warn, sizeof warn) == 0 &&
+	        warn[0] == '\0' && !s->present[SETTINGS_SORT]);
 	free(s);
 }
 
