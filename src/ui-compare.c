@@ -19,8 +19,11 @@
 #include "base-units.h"
 #include "ref-compare.h"
 #include "ref-story.h"
+#include "ui-compare.h"
 #include "ui-context.h"
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-priv.h"
+#include "ui-story.h"
 
 #define DECADES 3.0
 

@@ -23,7 +23,7 @@
 
 #include "base-units.h"
 #include "bench-context.h"
-#include "ui.h"
+#include "ui-priv.h"
 
 /* A sentinel's news stays in the header this long. */
 #define UI_SENTINEL_SHOWN_NS 60000000000ull

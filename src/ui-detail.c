@@ -13,8 +13,11 @@
 #include "base-fmt.h"
 #include "base-stats.h"
 #include "ui-context.h"
+#include "ui-detail.h"
+#include "ui-header.h"
+#include "ui-priv.h"
 #include "ui-spark.h"
-#include "ui.h"
+#include "ui-story.h"
 
 /* Print `text` wrapped at the screen's width from line *y. */
 static void

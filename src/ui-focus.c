@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ui.h"
+#include "ui-focus.h"
+#include "ui-priv.h"
 
 int
 ui_focus_draw(struct ui *ui, int y, int x)

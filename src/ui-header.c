@@ -17,7 +17,11 @@
 #include "ui-context.h"
 #include "ui-kit.h"
 #include "ui-rcfile.h"
-#include "ui.h"
+#include "ui-focus.h"
+#include "ui-header.h"
+#include "ui-index.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
 
 /* Host and kernel shorten first; the uptime and loads stay whole. */
 static void

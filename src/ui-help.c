@@ -11,7 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-help.h"
+#include "ui-keys.h"
+#include "ui-priv.h"
 
 /* The keys' names take this many columns, after a two-space indent. */
 #define NAMES_WIDTH 12

@@ -13,7 +13,8 @@
 
 #include "bench-registry.h"
 #include "ref-index.h"
-#include "ui.h"
+#include "ui-index.h"
+#include "ui-priv.h"
 
 double
 ui_index_item(const struct ui *ui, const struct view_row *r)

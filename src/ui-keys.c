@@ -14,7 +14,12 @@
 #include "base-cycles.h"
 #include "bench.h"
 #include "ui-context.h"
-#include "ui.h"
+#include "ui-focus.h"
+#include "ui-html.h"
+#include "ui-keys.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
+#include "ui-story.h"
 
 /*
  * r: the next reference A, R: the next reference B: the classes of the

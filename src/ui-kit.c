@@ -12,7 +12,7 @@
 
 #include "base-fmt.h"
 #include "ref-compare.h"
-#include "ui.h"
+#include "ui-priv.h"
 
 static const short role_colors[UI_ROLE_COUNT][2] = {
 	[UI_ROLE_NORMAL] = { -1, -1 },

@@ -58,8 +58,4 @@ const char *ui_kit_ratio_text(const struct ui *ui, const struct view_row *r,
 /* Whether reference `which` is set. */
 int ui_kit_has_ref(const struct ui *ui, int which);
 
-/* The header (ui-header.c), each line cut at the screen's width; returns
- * the first line below it. */
-int ui_header_draw(struct ui *ui);
-
 #endif

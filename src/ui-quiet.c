@@ -13,7 +13,8 @@
 #include <sched.h>
 #include <stdio.h>
 
-#include "ui.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
 
 /* The first allowed CPU that no worker is pinned to, or -1. */
 static int

@@ -21,7 +21,7 @@
 #include <time.h>
 
 #include "bench-context.h"
-#include "ui.h"
+#include "ui-priv.h"
 
 /* A sentinel's turn: one every this, of this length. */
 #define SENTINEL_EVERY_NS 2000000000ull

@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "base-fatal.h"
+#include "ui-priv.h"
 #include "ui-rcfile.h"
-#include "ui.h"
+#include "ui-settings.h"
 
 /* Whether `id` is one of the comma-separated `list`. */
 static int

@@ -18,7 +18,9 @@
 #include "bench-registry.h"
 #include "ref-index.h"
 #include "ref-story.h"
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-priv.h"
+#include "ui-story.h"
 
 void
 ui_story_open(struct ui *ui)

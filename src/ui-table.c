@@ -17,7 +17,10 @@
 #include "base-fmt.h"
 #include "ref-compare.h"
 #include "ui-spark.h"
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-index.h"
+#include "ui-priv.h"
+#include "ui-table.h"
 
 enum col {
 	COL_NAME,

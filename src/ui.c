@@ -26,7 +26,15 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "ui-compare.h"
 #include "ui-context.h"
+#include "ui-detail.h"
+#include "ui-help.h"
+#include "ui-keys.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
+#include "ui-settings.h"
+#include "ui-table.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between
