@@ -18,6 +18,7 @@
 #include "report-html.h"
 #include "report-profile.h"
 #include "report-seed.h"
+#include "report-story.h"
 #include "report-verdict.h"
 #include "report.h"
 

@@ -17,6 +17,8 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "report-json.h"
+#include "report-jsonl.h"
 #include "report.h"
 
 double

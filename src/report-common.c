@@ -1,6 +1,6 @@
 /*
- * report-common.c: what every report format shares: the end of a report
- * and a value's text.
+ * report-common.c: what every report format shares: the context a report
+ * states, the end of a report and a value's text.
  */
 
 #include "config.h"
@@ -9,7 +9,13 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "report-common.h"
+
+const struct machine_context *
+report_om_context(const struct report *r)
+{
+	return r->ctx != NULL ? r->ctx : &r->machine->ctx;
+}
 
 int
 report_common_finish(FILE *f)

@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "base-fmt.h"
+#include "report-common.h"
+#include "report-csv.h"
 #include "report-fleet.h"
+#include "report-json.h"
 
 /* The text table's mark after a cell. */
 static const char mark_chars[] = {

@@ -18,6 +18,7 @@
 
 #include "base-fmt.h"
 #include "base-html.h"
+#include "report-common.h"
 #include "report-fleet.h"
 #include "report-svg-fleet.h"
 

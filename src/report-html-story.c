@@ -17,6 +17,7 @@
 #include "bench-registry.h"
 #include "ref-story.h"
 #include "report-html.h"
+#include "report-story.h"
 
 struct story_item {
 	struct svg_cycles_row row;

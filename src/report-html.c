@@ -22,6 +22,7 @@
 #include "base-html.h"
 #include "ref-compare.h"
 #include "ref-select.h"
+#include "report-common.h"
 #include "report-seed.h"
 #include "report-verdict.h"
 

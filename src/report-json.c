@@ -5,7 +5,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-json.h"
 
 #include <math.h>
 #include <stdio.h>

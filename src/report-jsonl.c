@@ -11,7 +11,10 @@
 #include <time.h>
 
 #include "base-time.h"
-#include "report.h"
+#include "monitor-claims.h"
+#include "report-common.h"
+#include "report-json.h"
+#include "report-jsonl.h"
 
 void
 report_jsonl_head(FILE *f, const struct machine *m, double ts)

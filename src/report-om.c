@@ -10,7 +10,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-om.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -253,12 +254,6 @@ om_info(FILE *f, const struct report *rep)
 	    0);
 	report_om_label(f, "version", PACKAGE_VERSION, 0);
 	fputs("} 1\n", f);
-}
-
-const struct machine_context *
-report_om_context(const struct report *r)
-{
-	return r->ctx != NULL ? r->ctx : &r->machine->ctx;
 }
 
 /*

@@ -13,7 +13,8 @@
 
 #include "bench-registry.h"
 #include "ref-story.h"
-#include "report.h"
+#include "report-common.h"
+#include "report-story.h"
 
 /* This machine's cycles per operation in the run and their placement;
  * NAN if it has none. */

@@ -4,7 +4,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-text.h"
 
 #include <math.h>
 #include <stdio.h>

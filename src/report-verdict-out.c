@@ -13,7 +13,11 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "report-common.h"
+#include "report-csv.h"
+#include "report-json.h"
 #include "report-om-check.h"
+#include "report-om.h"
 #include "report-profile.h"
 #include "report-verdict.h"
 

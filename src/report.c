@@ -6,6 +6,11 @@
 
 #include "config.h"
 
+#include "report-csv.h"
+#include "report-json.h"
+#include "report-jsonl.h"
+#include "report-om.h"
+#include "report-text.h"
 #include "report.h"
 
 #include <errno.h>

@@ -15,6 +15,7 @@
 
 #include "bench-registry.h"
 #include "check.h"
+#include "report-csv.h"
 #include "report.h"
 
 static struct machine machine;
