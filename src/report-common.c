@@ -12,7 +12,7 @@
 #include "report-common.h"
 
 const struct machine_context *
-report_om_context(const struct report *r)
+report_common_context(const struct report *r)
 {
 	return r->ctx != NULL ? r->ctx : &r->machine->ctx;
 }

@@ -36,7 +36,7 @@ struct report {
 };
 
 /* The context a report states: r->ctx, else the machine's. */
-const struct machine_context *report_om_context(const struct report *r);
+const struct machine_context *report_common_context(const struct report *r);
 
 /* Flush f; 0, or -1 with errno (EIO when the stream kept none) when
  * any write to it failed. Every report ends with it. */

@@ -125,7 +125,7 @@ csv_context(FILE *f, const struct machine_context *c)
 void
 report_csv(FILE *f, const struct report *r)
 {
-	csv_context(f, report_om_context(r));
+	csv_context(f, report_common_context(r));
 	fprintf(f, "%s\n", report_csv_header);
 	for (size_t i = 0; i < r->n; i++)
 		csv_row(f, r, &r->results[i]);

@@ -226,7 +226,7 @@ machine_section(FILE *f, const struct html_page *p)
 	    m->clock.pmu_reason[0] ? " (see the note below)" : "");
 	dl_item(f, "Cycles", buf);
 	dl_item(f, "Kernel", m->kernel);
-	context_summary(report_om_context(p->rep), buf, sizeof buf);
+	context_summary(report_common_context(p->rep), buf, sizeof buf);
 	dl_item(f, "Context", buf);
 	dl_item(f, "Placement", placement_of(p->rep));
 	(void)strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC",
@@ -240,7 +240,7 @@ machine_section(FILE *f, const struct html_page *p)
 	}
 	fputs("</code></dd>\n</dl>\n", f);
 	cycles_note(f, m);
-	context_section(f, report_om_context(p->rep));
+	context_section(f, report_common_context(p->rep));
 }
 
 /* The ratio of result r to reference s, NAN when not comparable. */

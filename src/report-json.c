@@ -311,7 +311,7 @@ report_json(FILE *f, const struct report *r)
 	report_json_number(f, r->sample_ms);
 	fputs(",\n", f);
 	json_machine(f, r->machine);
-	json_context(f, report_om_context(r));
+	json_context(f, report_common_context(r));
 	json_reference(f, r);
 	fputs("  \"tests\": [\n", f);
 	for (size_t i = 0; i < r->n; i++)

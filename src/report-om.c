@@ -296,7 +296,7 @@ report_om(FILE *f, const struct report *rep)
 {
 	om_info(f, rep);
 	om_test_info(f, rep);
-	om_context(f, report_om_context(rep));
+	om_context(f, report_common_context(rep));
 	om_metric(f, rep, "benchtop_op_seconds",
 	    "Median cost of one operation of the test, in seconds.",
 	    get_seconds);
