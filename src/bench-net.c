@@ -31,9 +31,7 @@
  * connections close with a reset (net_loopback_tcp_pair), and lat_connect's
  * server answers each client's FIN with one (connect_setup).
  *
- * lmbench.select_tcp has no partner: select() only asks the local socket
- * whether it can take data, so the accepted end is kept here, where
- * lmbench kept it in its server.
+ * lmbench.select_tcp, which has no partner, is bench-net-select.c's.
  */
 
 #include "config.h"
@@ -44,19 +42,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/select.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "bench-net-loopback.h"
 #include "bench-net-rpc.h"
+#include "bench-net-select.h"
 #include "bench.h"
 
 #define NET_XFERSIZE        (64 * 1024)   /* lmbench's XFERSIZE */
 #define NET_SOCKBUF         (1024 * 1024) /* lmbench's SOCKBUF */
-#define NET_SELECT_FDS      100           /* the summary's "selct TCP" */
-#define NET_SELECT_SPARE    32            /* a guess at benchtop's own fds */
 #define NET_CONNECT_BACKLOG 4096          /* lmbench: 100; see connect_setup */
 #define NET_CONNECT_PORTS   NET_KEEP_MAX  /* see connect_run */
 
@@ -67,9 +62,6 @@ struct net_state {
 	uint32_t seq;  /* lat_udp: the next sequence number */
 	char *buf;     /* bw_tcp: the client's chunk */
 	char *srv_buf; /* bw_tcp: the server's chunk */
-	int ndup;      /* select_tcp: descriptors in `set` */
-	int maxfd;     /* select_tcp: the highest of them */
-	fd_set set;    /* select_tcp: the dup()s of fd */
 	unsigned next; /* lat_connect: the listener to connect to next */
 	/* lat_connect: the listeners (until the fork) and their addresses */
 	int lfd[NET_CONNECT_PORTS];
@@ -84,10 +76,9 @@ net_state_new(struct bench_ctx *ctx, struct net_state **out)
 	if ((*out = s) == NULL)
 		return BENCH_FAILED;
 	net_loopback_server_init(&s->srv);
-	s->fd = s->srv_fd = s->maxfd = -1;
+	s->fd = s->srv_fd = -1;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
 		s->lfd[i] = -1;
-	FD_ZERO(&s->set);
 	return BENCH_OK;
 }
 
@@ -100,9 +91,6 @@ net_teardown(struct bench_ctx *ctx)
 	if (s == NULL)
 		return;
 	net_loopback_server_stop(&s->srv);
-	for (int fd = 0; fd <= s->maxfd; fd++)
-		if (FD_ISSET(fd, &s->set))
-			(void)close(fd);
 	bench_close_fd(&s->fd);
 	bench_close_fd(&s->srv_fd);
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
@@ -416,87 +404,6 @@ bw_run(struct bench_ctx *ctx, uint64_t n)
 	return BENCH_OK;
 }
 
-/* ---- lmbench 2.0: lat_select tcp ---------------------------------------- */
-
-/* lmbench raises its own limit; benchtop only says when it is too low. */
-static int
-select_check_limit(struct bench_ctx *ctx)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-		return bench_fail(ctx, "getrlimit RLIMIT_NOFILE", errno);
-	if (rl.rlim_cur != RLIM_INFINITY &&
-	    rl.rlim_cur < NET_SELECT_FDS + NET_SELECT_SPARE)
-		return bench_reason(ctx, BENCH_UNSUPPORTED,
-		    "RLIMIT_NOFILE is %llu: needs %d descriptors or more",
-		    (unsigned long long)rl.rlim_cur,
-		    NET_SELECT_FDS + NET_SELECT_SPARE);
-	return BENCH_OK;
-}
-
-/* dup() the connected socket until `set` holds NET_SELECT_FDS of them. */
-static int
-select_dup(struct bench_ctx *ctx, struct net_state *s)
-{
-	int fd;
-
-	while (s->ndup < NET_SELECT_FDS) {
-		if ((fd = fcntl(s->fd, F_DUPFD_CLOEXEC, 0)) < 0) {
-			if (errno == EMFILE)
-				return bench_reason(ctx, BENCH_UNSUPPORTED,
-				    "out of descriptors after %d dup()s "
-				    "(RLIMIT_NOFILE)",
-				    s->ndup);
-			return bench_fail(ctx, "dup", errno);
-		}
-		if (fd >= FD_SETSIZE) {
-			(void)close(fd);
-			return bench_reason(ctx, BENCH_UNSUPPORTED,
-			    "descriptor %d is beyond select()'s FD_SETSIZE %d",
-			    fd, FD_SETSIZE);
-		}
-		FD_SET(fd, &s->set);
-		s->ndup++;
-		if (fd > s->maxfd)
-			s->maxfd = fd;
-	}
-	return BENCH_OK;
-}
-
-static int
-select_setup(struct bench_ctx *ctx)
-{
-	struct net_state *s = NULL;
-	int st;
-
-	if ((st = select_check_limit(ctx)) != BENCH_OK ||
-	    (st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) !=
-	        BENCH_OK)
-		return st;
-	return select_dup(ctx, s);
-}
-
-/* One op: lmbench's doit(), a zero-timeout select for writing. */
-static int
-select_run(struct bench_ctx *ctx, uint64_t n)
-{
-	struct net_state *s = ctx->state;
-	struct timeval tv;
-	fd_set w;
-	int r = 0;
-
-	while (n-- > 0) {
-		w = s->set;
-		tv.tv_sec = tv.tv_usec = 0;
-		if ((r = select(s->maxfd + 1, NULL, &w, NULL, &tv)) < 0)
-			return bench_fail(ctx, "select", errno);
-	}
-	bench_sink += (uint64_t)r;
-	return BENCH_OK;
-}
-
 #define NET_FLAGS (BENCH_F_PARTNER | BENCH_F_LOOPBACK)
 
 static const struct bench_test net_tests[] = {
@@ -602,9 +509,9 @@ static const struct bench_test net_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_LOOPBACK,
-	    .setup = select_setup,
-	    .run = select_run,
-	    .teardown = net_teardown,
+	    .setup = net_select_setup,
+	    .run = net_select_run,
+	    .teardown = net_select_teardown,
 	},
 };
 
