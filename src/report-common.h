@@ -9,6 +9,7 @@
 #ifndef BENCHTOP_REPORT_COMMON_H
 #define BENCHTOP_REPORT_COMMON_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -44,5 +45,25 @@ int report_common_finish(FILE *f);
 
 /* Format a value with 4 significant digits (no exponent) into buf. */
 const char *report_common_fmt_value(char *buf, size_t size, double v);
+
+/*
+ * A report file written whole or not at all: into a temporary file
+ * beside `path`, renamed over it once every write succeeded, so that a
+ * reader (a browser reloading the page) never sees half a page and a
+ * failed write leaves the old file as it was. save_begin opens the
+ * temporary file as s->f (mode 0644: a page to share, like any report);
+ * save_end closes it, then renames it when `written` (the writer
+ * succeeded), else removes it. Both return 0, or -1 with
+ * "OPTION: cannot write 'PATH': why" in err.
+ */
+struct report_save {
+	char tmp[PATH_MAX];
+	const char *option, *path;
+	FILE *f;
+};
+int report_common_save_begin(struct report_save *s, const char *option,
+    const char *path, char *err, size_t size);
+int report_common_save_end(struct report_save *s, int written, char *err,
+    size_t size);
 
 #endif

@@ -288,29 +288,10 @@ int
 html_fleet_save(const char *path, const struct fleet_report *r, int argc,
     char *const *argv, char *err, size_t size)
 {
-	char tmp[PATH_MAX];
-	FILE *f = NULL;
-	int fd = -1, ok;
+	struct report_save s;
 
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >=
-	        sizeof tmp ||
-	    (fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
-		(void)snprintf(err, size, "--html: cannot write '%.200s': %s",
-		    path, strerror(errno));
-		if (fd >= 0) {
-			(void)close(fd);
-			(void)unlink(tmp);
-		}
+	if (report_common_save_begin(&s, "--html", path, err, size) != 0)
 		return -1;
-	}
-	(void)fchmod(fd, 0644); /* a page to share, like any report */
-	ok = write_page(f, r, argc, argv) == 0;
-	ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		(void)snprintf(err, size, "--html: cannot write '%.200s': %s",
-		    path, strerror(errno));
-		(void)unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return report_common_save_end(&s, write_page(s.f, r, argc, argv) == 0,
+	    err, size);
 }

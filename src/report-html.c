@@ -552,32 +552,10 @@ int
 report_html_save(const char *path, const struct html_page *p, char *err,
     size_t errsize)
 {
-	char tmp[PATH_MAX];
-	FILE *f = NULL;
-	int fd = -1, ok;
+	struct report_save s;
 
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >=
-	    sizeof tmp) {
-		(void)snprintf(err, errsize, "--html: path too long");
+	if (report_common_save_begin(&s, "--html", path, err, errsize) != 0)
 		return -1;
-	}
-	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
-		(void)snprintf(err, errsize, "--html: cannot write '%.64s': %s",
-		    path, strerror(errno));
-		if (fd >= 0) {
-			(void)close(fd);
-			(void)unlink(tmp);
-		}
-		return -1;
-	}
-	(void)fchmod(fd, 0644); /* a page to share, like any report */
-	ok = report_html_write(f, p) == 0;
-	ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		(void)snprintf(err, errsize, "--html: cannot write '%.64s': %s",
-		    path, strerror(errno));
-		(void)unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return report_common_save_end(&s, report_html_write(s.f, p) == 0, err,
+	    errsize);
 }
