@@ -18,6 +18,7 @@
 #include "report-html.h"
 #include "report-profile.h"
 #include "report-seed.h"
+#include "report-story.h"
 #include "report-verdict.h"
 #include "report.h"
 
@@ -73,7 +74,7 @@ check_report(const struct batch *b)
 		nslices[i] = b->sliced[i].nslices;
 	}
 	for (size_t i = 0; seq != NULL && i < b->n; i++)
-		seq[i] = seq_judge_of(b->seq[i]);
+		seq[i] = sequential_judge_of(b->seq[i]);
 	return (struct verdict_report){
 		.sequential = seq,
 		.quick_s = b->quick_s,
@@ -101,7 +102,7 @@ check_verdicts(const struct batch *b, struct html_page *p)
 	struct judge_machine *m = calloc(1, sizeof *m);
 
 	if (l != NULL && why != NULL && m != NULL && vr.n == b->n &&
-	    (p->check_status = verdict_judge_report(&vr, l, why, m)) >= 0) {
+	    (p->check_status = verdict_out_judge_report(&vr, l, why, m)) >= 0) {
 		p->verdicts = l;
 		p->verdict_why = why;
 		p->verdict_machine = m;
@@ -181,7 +182,7 @@ batch_out_report(struct batch *b)
 		if (b->o->format == REPORT_TEXT)
 			vr.context_moved = verdict_context_diff(stdout, &b->ref,
 			    b->ref_index, &b->machine.ctx);
-		rc = verdict_write(stdout, &vr);
+		rc = verdict_out_write(stdout, &vr);
 
 		free((void *)vr.slices);
 		free((void *)vr.nslices);
@@ -237,7 +238,7 @@ batch_out_story_check(struct batch *b)
 int
 batch_out_machine_report(struct batch *b)
 {
-	size_t m = refdata_machine_index(&b->ref, b->o->machine);
+	size_t m = ref_data_find_machine_index(&b->ref, b->o->machine);
 	int rc;
 
 	if (b->ref_index == SIZE_MAX || m == SIZE_MAX) {

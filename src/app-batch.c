@@ -21,7 +21,7 @@
 #include "base-threads.h"
 #include "base-tmpdir.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "machine-cpu.h"
 #include "ref-story.h"
 #include "report-seed.h"
@@ -181,8 +181,8 @@ select_tests(struct batch *b)
 	const char *cause, *only;
 	size_t total = registry_count();
 
-	b->tests = xcalloc(total, sizeof *b->tests, "the test list");
-	b->results = xcalloc(total, sizeof *b->results, "the results");
+	b->tests = fatal_calloc(total, sizeof *b->tests, "the test list");
+	b->results = fatal_calloc(total, sizeof *b->results, "the results");
 	only = b->o->only;
 	if (only == NULL && b->o->report != SEED_NONE)
 		only = report_seed_tests(b->o->report);
@@ -315,7 +315,7 @@ check_cpu(const struct opts *o)
 int
 batch_run(const struct opts *o, atomic_int *stop)
 {
-	struct sched_worker worker;
+	struct threads_worker worker;
 	struct batch b;
 	char err[256];
 	int rc;
@@ -350,14 +350,14 @@ batch_run(const struct opts *o, atomic_int *stop)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (sched_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
+	if (threads_worker_start(&worker, 0, run_all, &b, err, sizeof err)) {
 		fatal_say(NULL, err);
 		tmpdir_remove(b.tmpdir);
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (sched_worker_join_stoppable(&worker, stop, SCHED_STOP_GRACE_MS) !=
-	    0) {
+	if (threads_worker_join_stoppable(&worker, stop,
+	        THREADS_STOP_GRACE_MS) != 0) {
 		/* The worker may still write to b: leave it all to exit. */
 		fatal_say(NULL, "a test did not stop in time");
 		tmpdir_remove(b.tmpdir);
@@ -367,7 +367,7 @@ batch_run(const struct opts *o, atomic_int *stop)
 out:
 	if (rc == STORY_NOTHING_TO_RUN)
 		rc = EXIT_OK;
-	refdata_free(&b.ref);
+	ref_data_free(&b.ref);
 	free(b.check_list);
 	free(b.kept);
 	for (size_t i = 0; b.sliced != NULL && i < b.n; i++)

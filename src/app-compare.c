@@ -119,7 +119,7 @@ add_argument(struct fleet_report *r, const char *arg, char *err, size_t size)
 		return add_dir(r, arg, err, size);
 	if (strchr(arg, '/') != NULL || stat(arg, &st) == 0)
 		return fleet_report_add(r, arg, err, size);
-	if (refdata_profile_dir(dir, sizeof dir) != 0) {
+	if (ref_data_profile_dir(dir, sizeof dir) != 0) {
 		(void)snprintf(err, size,
 		    "--compare: '%.64s': no profile directory: set HOME or "
 		    "XDG_DATA_HOME",

@@ -29,7 +29,7 @@
 #include "base-threads.h"
 #include "base-tmpdir.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "export-context.h"
 #include "export-listen.h"
 #include "export-log.h"
@@ -206,7 +206,7 @@ start_exporter(struct live *l)
 	if (jsonl == NULL && l->o->om_file == NULL)
 		return 0;
 	l->have_exporter = 1;
-	if (exporter_init(&l->exporter, l->store, &l->machine, l->o->om_file,
+	if (export_init(&l->exporter, l->store, &l->machine, l->o->om_file,
 	        jsonl) != 0)
 		return -1;
 	if (l->o->check != NULL && l->o->om_file != NULL)
@@ -274,13 +274,14 @@ prepare(struct live *l, char *err, size_t size)
 		fatal_say(NULL, l->rc_warn);
 		(void)snprintf(l->rc_notice, sizeof l->rc_notice, "%.120s",
 		    l->rc_warn);
-		refdata_free(&l->ref);
+		ref_data_free(&l->ref);
 		rc = compare_load(&l->ref, l->o->data, NULL,
 		    l->machine.class_id, l->refs, err, size);
 	}
 	if ((rc = check_prepare(l, rc, err, size)) != 0)
 		return rc == -2 || rc == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
-	l->tests = xcalloc(registry_count(), sizeof *l->tests, "the test list");
+	l->tests =
+	    fatal_calloc(registry_count(), sizeof *l->tests, "the test list");
 	if (registry_select(l->o->only ? l->o->only : l->check_list, l->o->skip,
 	        l->tests, &l->n, &cause) != 0) {
 		(void)snprintf(err, size, "%s", cause);
@@ -289,14 +290,14 @@ prepare(struct live *l, char *err, size_t size)
 	if (l->o->listen != NULL &&
 	    (l->listener = listen_open(l->o->listen, err, size)) == NULL)
 		return EXIT_USAGE;
-	if (sample_log_open(&l->log, l->o->log, err, size) != 0)
+	if (export_log_open(&l->log, l->o->log, err, size) != 0)
 		return EXIT_RUNTIME;
 	if (tmpdir_create(l->o->dir, l->tmpdir, sizeof l->tmpdir, err, size) !=
 	    0)
 		return EXIT_RUNTIME;
 	l->store = store_new(l->tests, l->n, cycles_now_ns());
 	if (l->store == NULL || start_exporter(l) != 0 ||
-	    sample_log_start(&l->log, l->store) != 0) {
+	    export_log_start(&l->log, l->store) != 0) {
 		(void)snprintf(err, size, "out of memory");
 		return EXIT_RUNTIME;
 	}
@@ -304,7 +305,7 @@ prepare(struct live *l, char *err, size_t size)
 }
 
 static int
-start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
+start_threads(struct live *l, struct threads_worker *ui_thread, char *err,
     size_t size)
 {
 	struct monitor_config mc = {
@@ -353,7 +354,7 @@ start_threads(struct live *l, struct sched_worker *ui_thread, char *err,
 	};
 	if (l->o->watch_s > 0)
 		return 0; /* no screen: main exports */
-	return sched_thread_start(ui_thread, "bt-ui", ui_main, l, err, size);
+	return threads_start(ui_thread, "bt-ui", ui_main, l, err, size);
 }
 
 /* After the screen: what --log could not write is said, not dropped. */
@@ -362,7 +363,7 @@ report_log_loss(const struct sample_log *log)
 {
 	char why[160];
 
-	if (*sample_log_status(log, why, sizeof why) != '\0')
+	if (*export_log_status(log, why, sizeof why) != '\0')
 		fatal_say(NULL, why);
 }
 
@@ -373,23 +374,23 @@ cleanup(struct live *l)
 	monitor_stop(l->monitor);
 	store_free(l->store);
 	tmpdir_remove(l->tmpdir);
-	sample_log_close(&l->log);
-	refdata_free(&l->ref);
+	export_log_close(&l->log);
+	ref_data_free(&l->ref);
 	if (l->have_exporter)
-		exporter_free(&l->exporter);
+		export_free(&l->exporter);
 	free(l->tests);
 	free(l->check_list);
 }
 
 /*
  * One export and --log write, from a CPU no slice claims (see
- * monitor_screen_begin). What the log could not write waits in its
+ * borrow_screen_begin). What the log could not write waits in its
  * buffer for the next pass, and is said at the end (report_log_loss).
  */
 static int
 export_pass(struct live *l)
 {
-	int pass = monitor_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc = 0;
+	int pass = borrow_screen_begin(l->monitor, 0, EXPORT_WAIT_MS), rc = 0;
 
 	/* The context first: a change is logged before the samples after
 	 * it, and the OpenMetrics file states the context now. */
@@ -398,11 +399,11 @@ export_pass(struct live *l)
 	    NULL);
 	if (l->have_exporter) {
 		l->exporter.ctx = &l->context.now;
-		rc = exporter_tick(&l->exporter);
+		rc = export_tick(&l->exporter);
 	}
 	if (l->log.fd >= 0)
-		(void)sample_log_write(&l->log, 0);
-	monitor_screen_end(l->monitor, pass);
+		(void)export_log_write(&l->log, 0);
+	borrow_screen_end(l->monitor, pass);
 	return rc;
 }
 
@@ -427,7 +428,7 @@ watch_loop(struct live *l)
 			/* The samples since the last pass; what is measured
 			 * from now on is neither logged nor exported. */
 			if (l->log.fd >= 0)
-				(void)sample_log_write(&l->log, 0);
+				(void)export_log_write(&l->log, 0);
 			return 0;
 		}
 		if ((l->have_exporter || l->log.fd >= 0) &&
@@ -461,11 +462,11 @@ load_settings(struct live *l)
 	const struct settings *s = &l->rc;
 	struct opts *o = &l->opts;
 
-	if (settings_path(l->rc_path, sizeof l->rc_path) != 0) {
+	if (ui_rcfile_path(l->rc_path, sizeof l->rc_path) != 0) {
 		l->rc_path[0] = '\0';
 		return;
 	}
-	if (settings_read(l->rc_path, &l->rc, l->rc_warn, sizeof l->rc_warn) !=
+	if (ui_rcfile_read(l->rc_path, &l->rc, l->rc_warn, sizeof l->rc_warn) !=
 	    0)
 		say_lines(l->rc_warn);
 	if (l->rc.bad_lines > 0)
@@ -492,7 +493,7 @@ load_settings(struct live *l)
 int
 live_run(const struct opts *o)
 {
-	struct sched_worker ui_thread = { 0 };
+	struct threads_worker ui_thread = { 0 };
 	struct live l;
 	char err[256] = "";
 	sigset_t all;
@@ -519,7 +520,7 @@ live_run(const struct opts *o)
 		return rc;
 	}
 	sig = wait_signals(&l);
-	sched_worker_join(&ui_thread);
+	threads_worker_join(&ui_thread);
 	if (l.rc.bad_lines > 0) /* the screen hid them: again, after it */
 		say_lines(l.rc_warn);
 	report_log_loss(&l.log);

@@ -166,7 +166,7 @@ paths_check(const struct opts *o, char *err, size_t size)
 		return -1;
 	if (o->save == NULL)
 		return 0;
-	if (refdata_profile_dir(dir, sizeof dir) != 0) {
+	if (ref_data_profile_dir(dir, sizeof dir) != 0) {
 		(void)snprintf(err, size,
 		    "--save: no profile directory: set HOME or XDG_DATA_HOME");
 		return -1;

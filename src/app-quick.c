@@ -19,7 +19,7 @@
 #include "base-time.h"
 #include "base-units.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "monitor-claims.h"
 #include "report-profile.h"
 
@@ -94,7 +94,7 @@ struct lane {
 	struct claim claims; /* everything its tests claim */
 	size_t tests[JUDGE_MAX_ROWS];
 	size_t ntests, ballast; /* ballast: the next test to run untimed */
-	struct sched_worker worker;
+	struct threads_worker worker;
 };
 
 struct quick {
@@ -222,7 +222,7 @@ static int
 lane_fits(struct quick *q, size_t k, const struct claim *c)
 {
 	for (size_t o = 0; o < q->nlanes; o++)
-		if (o != k && claim_overlaps(c, &q->lane[o].claims))
+		if (o != k && claims_overlap(c, &q->lane[o].claims))
 			return 0;
 	return 1;
 }
@@ -233,7 +233,7 @@ claim_on(const struct quick *q, size_t i, size_t k, struct claim *c)
 {
 	const struct bench_test *t = q->b->tests[i];
 
-	claim_of(t, q->lane[k].cpu, quick_placement(t, q->b->o->placement), c);
+	claims_of(t, q->lane[k].cpu, quick_placement(t, q->b->o->placement), c);
 }
 
 /* Each test to the emptiest lane its claim fits, else alone. */
@@ -256,7 +256,7 @@ plan(struct quick *q)
 			continue;
 		}
 		claim_on(q, i, best, &c);
-		claim_add(&q->lane[best].claims, &c);
+		claims_add(&q->lane[best].claims, &c);
 		q->lane[best].tests[q->lane[best].ntests++] = i;
 	}
 }
@@ -276,7 +276,7 @@ lanes_of(struct quick *q)
 		q->lane[k].cpu = k == 0 ? q->b->cpu
 		    : o->ncpus > 0      ? o->cpus[k]
 		                        : bench_allowed_cpu((int)k);
-		claim_clear(&q->lane[k].claims);
+		claims_clear(&q->lane[k].claims);
 	}
 	q->lane[0].harness = &q->b->harness;
 }
@@ -308,7 +308,7 @@ look(struct quick *q)
 			    units_higher_is_better(b->tests[i]->unit),
 		};
 	}
-	seq_rows(&rule, rows, n, b->o->tolerance_pct, b->seq);
+	sequential_rows(&rule, rows, n, b->o->tolerance_pct, b->seq);
 }
 
 /* Whether another round is worth starting: some test going, within
@@ -358,7 +358,7 @@ lanes_start(struct quick *q)
 	size_t k;
 
 	for (k = 1; k < q->nlanes; k++)
-		if (sched_worker_start(&q->lane[k].worker, (int)k, lane_main,
+		if (threads_worker_start(&q->lane[k].worker, (int)k, lane_main,
 		        &q->lane[k], err, sizeof err) != 0)
 			break;
 	for (size_t s = k; s < q->nlanes; s++)
@@ -375,7 +375,7 @@ lanes_stop(struct quick *q)
 	pthread_cond_broadcast(&q->cv);
 	pthread_mutex_unlock(&q->mu);
 	for (size_t k = 1; k < q->nlanes; k++)
-		sched_worker_join(&q->lane[k].worker);
+		threads_worker_join(&q->lane[k].worker);
 }
 
 /* The profile's slices of each test (--check). */

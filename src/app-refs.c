@@ -52,7 +52,7 @@ print_profiles(FILE *out)
 	struct dirent *e;
 	DIR *d;
 
-	if (refdata_profile_dir(dir, sizeof dir) != 0 ||
+	if (ref_data_profile_dir(dir, sizeof dir) != 0 ||
 	    (d = opendir(dir)) == NULL)
 		return;
 	while (n < MAX_PROFILES && (e = readdir(d)) != NULL)
@@ -72,15 +72,15 @@ refs_list(FILE *out, const char *data_opt, char *err, size_t size)
 	struct refdata rd;
 
 	memset(&rd, 0, sizeof rd);
-	if (refdata_load_dir(&rd, refdata_dir(data_opt), err, size) != 0) {
-		refdata_free(&rd);
+	if (ref_data_load_dir(&rd, ref_data_dir(data_opt), err, size) != 0) {
+		ref_data_free(&rd);
 		return -1;
 	}
-	for (size_t i = 0; refsel_class_ids[i] != NULL; i++)
-		fprintf(out, "class\t%s\n", refsel_class_ids[i]);
+	for (size_t i = 0; ref_select_class_ids[i] != NULL; i++)
+		fprintf(out, "class\t%s\n", ref_select_class_ids[i]);
 	for (size_t i = 0; i < rd.nmachines; i++)
 		fprintf(out, "machine\t%s\n", rd.machines[i].id);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	print_profiles(out);
 	return 0;
 }

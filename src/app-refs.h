@@ -13,7 +13,7 @@
 /*
  * One line a name, "KIND<TAB>NAME": "class" for each CPU class, "machine"
  * for each reference machine of the data directory `data_opt` (--data, or
- * NULL: refdata_dir's choice), "profile" for each profile saved by --save,
+ * NULL: ref_data_dir's choice), "profile" for each profile saved by --save,
  * in name order. 0, or -1 with one line in err.
  */
 int refs_list(FILE *out, const char *data_opt, char *err, size_t size);

@@ -51,7 +51,7 @@ fatal_exit(const char *what, const char *why)
 }
 
 void *
-xcalloc(size_t n, size_t size, const char *what)
+fatal_calloc(size_t n, size_t size, const char *what)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 

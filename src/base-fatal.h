@@ -10,7 +10,7 @@
  * Errors travel back to main as exit codes, so that every exit path
  * removes what the run made (scratch directory, children): only
  * start-up allocations, made before anything exists to clean up, end the
- * program on the spot (xcalloc).
+ * program on the spot (fatal_calloc).
  */
 
 #ifndef BENCHTOP_FATAL_H
@@ -33,6 +33,6 @@ void fatal_sayf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void fatal_exit(const char *what, const char *why);
 
 /* calloc that never returns NULL: "benchtop: out of memory: WHAT". */
-void *xcalloc(size_t n, size_t size, const char *what);
+void *fatal_calloc(size_t n, size_t size, const char *what);
 
 #endif

@@ -24,7 +24,8 @@
 #define FMT_TOP_DIGITS 4
 /* Smaller exponents go scientific, as with printf's %g: "0.000123". */
 #define FMT_MIN_EXP -4
-/* report_fmt_value() caps its decimals here, costing a tiny value digits. */
+/* report_common_fmt_value() caps its decimals here (a tiny value loses
+ * digits). */
 #define FMT_MAX_DECIMALS 9
 
 /* A family of units, each 1000 times the one before. */
@@ -214,8 +215,8 @@ fmt_ns(char *buf, size_t size, double ns, int width)
 }
 
 /*
- * report_fmt_value()'s decimals, kept identical so batch reports read the
- * same once they move to fmt_value(): BYTE prints rates with one decimal,
+ * report_common_fmt_value()'s decimals, kept identical so batch reports read
+ * the same once they move to fmt_value(): BYTE prints rates with one decimal,
  * and small values keep 4 significant digits. Not capped here.
  */
 static int

@@ -42,11 +42,11 @@ const char *fmt_ns(char *buf, size_t size, double ns, int width);
 
 /*
  * A value in a test's own unit (lps, us, MB/s, cycles...). When it fits
- * it is report_fmt_value()'s text: one decimal from 100 up, two from 10,
+ * it is report_common_fmt_value()'s text: one decimal from 100 up, two from 10,
  * three from 1 (and for 0), and 4 significant digits below 1 ("433741.8",
  * "42.12", "0.3800"). When not, SI prefixes with 4 significant digits,
- * then fewer ("433.7k", "434k"). Below 1e-6, where report_fmt_value's cap
- * of 9 decimals would cost digits, it is scientific ("1.000e-7").
+ * then fewer ("433.7k", "434k"). Below 1e-6, where report_common_fmt_value's
+ * cap of 9 decimals would cost digits, it is scientific ("1.000e-7").
  */
 const char *fmt_value(char *buf, size_t size, double v, int width);
 

@@ -13,8 +13,8 @@
 #include <time.h>
 
 int
-sched_thread_start(struct sched_worker *w, const char *name,
-    void *(*fn)(void *), void *arg, char *err, size_t errsize)
+threads_start(struct threads_worker *w, const char *name, void *(*fn)(void *),
+    void *arg, char *err, size_t errsize)
 {
 	sigset_t all, old;
 	int rc;
@@ -40,17 +40,17 @@ sched_thread_start(struct sched_worker *w, const char *name,
 }
 
 int
-sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
+threads_worker_start(struct threads_worker *w, int index, void *(*fn)(void *),
     void *arg, char *err, size_t errsize)
 {
 	char name[16];
 
 	(void)snprintf(name, sizeof name, "bt-worker%d", index);
-	return sched_thread_start(w, name, fn, arg, err, errsize);
+	return threads_start(w, name, fn, arg, err, errsize);
 }
 
 void
-sched_worker_private_files(void)
+threads_worker_private_files(void)
 {
 	/*
 	 * ThreadSanitizer models descriptors as one process-wide table: with
@@ -63,7 +63,7 @@ sched_worker_private_files(void)
 }
 
 void
-sched_worker_join(struct sched_worker *w)
+threads_worker_join(struct threads_worker *w)
 {
 	if (w->started)
 		(void)pthread_join(w->tid, NULL);
@@ -81,15 +81,15 @@ sched_worker_join(struct sched_worker *w)
  * sample, not per fork.
  */
 static pthread_mutex_t children_lock = PTHREAD_MUTEX_INITIALIZER;
-static int children[SCHED_MAX_CHILDREN];
+static int children[THREADS_MAX_CHILDREN];
 
 int
-sched_child_add(int pid)
+threads_child_add(int pid)
 {
 	int rc = -1;
 
 	(void)pthread_mutex_lock(&children_lock);
-	for (int i = 0; i < SCHED_MAX_CHILDREN; i++) {
+	for (int i = 0; i < THREADS_MAX_CHILDREN; i++) {
 		if (children[i] == 0) {
 			children[i] = pid;
 			rc = 0;
@@ -101,27 +101,27 @@ sched_child_add(int pid)
 }
 
 void
-sched_child_remove(int pid)
+threads_child_remove(int pid)
 {
 	(void)pthread_mutex_lock(&children_lock);
-	for (int i = 0; i < SCHED_MAX_CHILDREN; i++)
+	for (int i = 0; i < THREADS_MAX_CHILDREN; i++)
 		if (children[i] == pid)
 			children[i] = 0;
 	(void)pthread_mutex_unlock(&children_lock);
 }
 
 void
-sched_children_kill(void)
+threads_children_kill(void)
 {
 	(void)pthread_mutex_lock(&children_lock);
-	for (int i = 0; i < SCHED_MAX_CHILDREN; i++)
+	for (int i = 0; i < THREADS_MAX_CHILDREN; i++)
 		if (children[i] > 0)
 			(void)kill(children[i], SIGKILL);
 	(void)pthread_mutex_unlock(&children_lock);
 }
 
 struct timespec
-sched_deadline_in(long ms)
+threads_deadline_in(long ms)
 {
 	struct timespec ts;
 
@@ -149,7 +149,7 @@ sched_deadline_in(long ms)
 #define SCHED_JOIN_IDLE_MS 1000
 
 int
-sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
+threads_worker_join_stoppable(struct threads_worker *w, const atomic_int *stop,
     int grace_ms)
 {
 	struct timespec until;
@@ -158,7 +158,7 @@ sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
 	if (!w->started)
 		return 0;
 	for (;;) {
-		until = sched_deadline_in(atomic_load(stop) != 0
+		until = threads_deadline_in(atomic_load(stop) != 0
 		        ? SCHED_JOIN_POLL_MS
 		        : SCHED_JOIN_IDLE_MS);
 		if (pthread_timedjoin_np(w->tid, NULL, &until) == 0)
@@ -166,7 +166,7 @@ sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
 		if (atomic_load(stop) != 0)
 			waited_ms += SCHED_JOIN_POLL_MS;
 		if (waited_ms > grace_ms && !killed) {
-			sched_children_kill();
+			threads_children_kill();
 			killed = 1;
 		}
 		/* Blocked on something no kill can wake: let exit end it. */

@@ -9,15 +9,15 @@
  * paths while a process has one thread, which would skew bsd.mutex).
  */
 
-#ifndef BENCHTOP_SCHED_H
-#define BENCHTOP_SCHED_H
+#ifndef BENCHTOP_BASE_THREADS_H
+#define BENCHTOP_BASE_THREADS_H
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <time.h>
 
-struct sched_worker {
+struct threads_worker {
 	pthread_t tid;
 	int started;
 };
@@ -26,11 +26,11 @@ struct sched_worker {
  * Start fn(arg) in worker thread number `index`, named "bt-worker<index>",
  * with every signal blocked. Returns 0, or -1 with a message in err.
  */
-int sched_worker_start(struct sched_worker *w, int index, void *(*fn)(void *),
-    void *arg, char *err, size_t errsize);
+int threads_worker_start(struct threads_worker *w, int index,
+    void *(*fn)(void *), void *arg, char *err, size_t errsize);
 
 /* Start any other thread (the UI's "bt-ui") the same way. */
-int sched_thread_start(struct sched_worker *w, const char *name,
+int threads_start(struct threads_worker *w, const char *name,
     void *(*fn)(void *), void *arg, char *err, size_t errsize);
 
 /*
@@ -42,16 +42,16 @@ int sched_thread_start(struct sched_worker *w, const char *name,
  * single-threaded lmbench does, and no other thread's descriptors reach
  * its partners. Best effort: on failure the table stays shared.
  */
-void sched_worker_private_files(void);
+void threads_worker_private_files(void);
 
 /*
  * The CLOCK_REALTIME time `ms` from now: the deadline that
  * pthread_cond_timedwait and pthread_timedjoin_np take.
  */
-struct timespec sched_deadline_in(long ms);
+struct timespec threads_deadline_in(long ms);
 
 /* Wait for the worker to finish; a no-op if it never started. */
-void sched_worker_join(struct sched_worker *w);
+void threads_worker_join(struct threads_worker *w);
 
 /*
  * Wait for the worker; once `*stop` is set, give it `grace_ms` to finish
@@ -60,8 +60,8 @@ void sched_worker_join(struct sched_worker *w);
  * twice as long again. Returns 0 when joined, -1 when the worker was
  * abandoned (the process is about to exit; exit ends the thread).
  */
-int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
-    int grace_ms);
+int threads_worker_join_stoppable(struct threads_worker *w,
+    const atomic_int *stop, int grace_ms);
 
 /*
  * The grace both batch mode and the monitor give: a sample lasts 25 ms
@@ -69,7 +69,7 @@ int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
  * to remove, partners to reap) well under a second, so 2 s is never cut
  * short by a working test, and a stuck one costs the user at most 6 s.
  */
-#define SCHED_STOP_GRACE_MS 2000
+#define THREADS_STOP_GRACE_MS 2000
 
 /*
  * The registry of child processes (partners, forked tests). Every child
@@ -86,11 +86,11 @@ int sched_worker_join_stoppable(struct sched_worker *w, const atomic_int *stop,
  * test ("too many child processes"), as an unregistered child could
  * outlive benchtop.
  */
-#define SCHED_MAX_CHILDREN 256
+#define THREADS_MAX_CHILDREN 256
 
-int sched_child_add(int pid);
-void sched_child_remove(int pid);
+int threads_child_add(int pid);
+void threads_child_remove(int pid);
 /* SIGKILL every registered child; they stay registered until reaped. */
-void sched_children_kill(void);
+void threads_children_kill(void);
 
 #endif

@@ -354,7 +354,7 @@ static const struct bench_test cpu_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_cpu = {
+const struct bench_family bench_cpu_family = {
 	.name = "cpu",
 	.title = "CPU: Dhrystone, arithmetic, recursion",
 	.tests = cpu_tests,

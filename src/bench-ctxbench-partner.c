@@ -21,12 +21,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
+#include "bench.h"
 
 /* ---- State ---- */
 
 int
-cb_state_new(struct bench_ctx *ctx, struct cb_state **stp)
+ctxbench_partner_state_new(struct bench_ctx *ctx, struct cb_state **stp)
 {
 	struct cb_state *st = bench_state_new(ctx, sizeof *st);
 
@@ -43,7 +44,7 @@ cb_state_new(struct bench_ctx *ctx, struct cb_state **stp)
 
 /* Take every SIGUSR1 pending for this thread, without waiting. */
 void
-cb_sig_drain(struct cb_state *st)
+ctxbench_partner_sig_drain(struct cb_state *st)
 {
 	struct timespec zero = { 0, 0 };
 
@@ -67,7 +68,7 @@ cb_sysv_remove(struct cb_state *st)
  * only then are the objects it might have touched released.
  */
 void
-cb_teardown(struct bench_ctx *ctx)
+ctxbench_partner_teardown(struct bench_ctx *ctx)
 {
 	struct cb_state *st = ctx->state;
 
@@ -83,7 +84,7 @@ cb_teardown(struct bench_ctx *ctx)
 	bench_close_fd(&st->peer_out);
 	cb_sysv_remove(st);
 	if (st->mask_saved) {
-		cb_sig_drain(st);
+		ctxbench_partner_sig_drain(st);
 		(void)pthread_sigmask(SIG_SETMASK, &st->old_mask, NULL);
 	}
 	if (st->shm != NULL)
@@ -114,8 +115,8 @@ cb_lost(struct bench_ctx *ctx, struct cb_state *st, const char *what)
 
 /* A failed call: a removed object or a broken pipe means B is gone. */
 int
-cb_call_failed(struct bench_ctx *ctx, struct cb_state *st, const char *call,
-    int err)
+ctxbench_partner_call_failed(struct bench_ctx *ctx, struct cb_state *st,
+    const char *call, int err)
 {
 	if (err == EIDRM || err == EINVAL || err == EPIPE || err == 0)
 		return cb_lost(ctx, st, call);
@@ -150,8 +151,8 @@ cb_watch(void *arg)
 
 /* Fork B running fn, then start its watcher if A's waits need one. */
 int
-cb_start(struct bench_ctx *ctx, struct cb_state *st, int (*fn)(void *),
-    int watched)
+ctxbench_partner_start(struct bench_ctx *ctx, struct cb_state *st,
+    int (*fn)(void *), int watched)
 {
 	int rc;
 
@@ -165,7 +166,7 @@ cb_start(struct bench_ctx *ctx, struct cb_state *st, int (*fn)(void *),
 
 /* In B: has A gone (teardown's `stop`, or benchtop itself)? */
 int
-cb_orphaned(const struct cb_state *st)
+ctxbench_partner_orphaned(const struct cb_state *st)
 {
 	return atomic_load_explicit(&st->shm->stop, memory_order_relaxed) ||
 	    getppid() != st->tgid;
@@ -174,7 +175,7 @@ cb_orphaned(const struct cb_state *st)
 /* ---- SysV objects: failures and B's parent-death guard ---- */
 
 int
-cb_sysv_fail(struct bench_ctx *ctx, const char *call, int err)
+ctxbench_partner_sysv_fail(struct bench_ctx *ctx, const char *call, int err)
 {
 	if (err == ENOSYS)
 		return bench_reason(ctx, BENCH_UNSUPPORTED,
@@ -202,11 +203,11 @@ cb_orphan_exit(int sig)
 }
 
 /*
- * In B, first thing: trade bench-util's parent-death SIGKILL for
+ * In B, first thing: trade bench-partner's parent-death SIGKILL for
  * cb_orphan_exit. A parent that died before the prctl is seen by getppid().
  */
 void
-cb_orphan_guard(const struct cb_state *st)
+ctxbench_partner_orphan_guard(const struct cb_state *st)
 {
 	struct sigaction sa;
 

@@ -11,7 +11,7 @@
  *
  * DESIGN
  *
- * B is forked through bench-util in setup, placed by the runner
+ * B is forked through bench-partner in setup, placed by the runner
  * (bench_party_cpu(ctx, 1)), and makes async-signal-safe system calls
  * only. Whatever A waits in must end when B dies, or run() would block
  * for ever:
@@ -19,9 +19,9 @@
  *  - pipes: A closes B's ends right after the fork, so B's death is EOF.
  *  - spin_yield, spinlock: A asks bench_partner_proc_gone every so many
  *    spins; B reads the shared `stop` word and getppid() as often, and
- *    bench-util's PR_SET_PDEATHSIG covers the rest.
+ *    bench-partner's PR_SET_PDEATHSIG covers the rest.
  *  - sigusr1, msgq, semaphore: nothing the kernel does at B's death wakes
- *    a sigwaitinfo, msgrcv or semop. A watcher thread (a bench-util
+ *    a sigwaitinfo, msgrcv or semop. A watcher thread (a bench-partner
  *    partner thread, asleep in waitid(WNOWAIT) on B) wakes A once B has
  *    exited: it removes the queue or the semaphore set (A gets EIDRM), or
  *    sends A a SIGUSR1 of its own (A sees it is not from B). Teardown
@@ -66,7 +66,7 @@
 #include <unistd.h>
 
 #include "bench-ctxbench.h"
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 /* ---- SIGUSR1 ---- */
@@ -133,14 +133,15 @@ cb_sig_setup(struct bench_ctx *ctx)
 	struct cb_state *st;
 	int rc, err;
 
-	if ((rc = cb_state_new(ctx, &st)) != BENCH_OK)
+	if ((rc = ctxbench_partner_state_new(ctx, &st)) != BENCH_OK)
 		return rc;
 	err = pthread_sigmask(SIG_BLOCK, &st->usr1, &st->old_mask);
 	if (err != 0)
 		return bench_fail(ctx, "pthread_sigmask", err);
 	st->mask_saved = 1;
-	cb_sig_drain(st);
-	if ((rc = cb_start(ctx, st, cb_sig_partner, 1)) != BENCH_OK ||
+	ctxbench_partner_sig_drain(st);
+	if ((rc = ctxbench_partner_start(ctx, st, cb_sig_partner, 1)) !=
+	        BENCH_OK ||
 	    (rc = cb_sig_wait(ctx, st)) != BENCH_OK)
 		return rc;
 	return cb_sig_run(ctx, 1);
@@ -155,7 +156,7 @@ cb_msgq_partner(void *arg)
 	struct cb_state *st = arg;
 	struct cb_msg m;
 
-	cb_orphan_guard(st);
+	ctxbench_partner_orphan_guard(st);
 	for (;;) {
 		if (msgrcv(st->msqid, &m, sizeof m.loop, CB_MSG_PING, 0) < 0) {
 			if (errno == EINTR)
@@ -178,9 +179,11 @@ cb_msgq_run(struct bench_ctx *ctx, uint64_t n)
 		m.mtype = CB_MSG_PING;
 		m.loop = st->loop++;
 		if (msgsnd(st->msqid, &m, sizeof m.loop, 0) != 0)
-			return cb_call_failed(ctx, st, "msgsnd", errno);
+			return ctxbench_partner_call_failed(ctx, st, "msgsnd",
+			    errno);
 		if (msgrcv(st->msqid, &m, sizeof m.loop, CB_MSG_PONG, 0) < 0)
-			return cb_call_failed(ctx, st, "msgrcv", errno);
+			return ctxbench_partner_call_failed(ctx, st, "msgrcv",
+			    errno);
 	}
 	return BENCH_OK;
 }
@@ -191,11 +194,12 @@ cb_msgq_setup(struct bench_ctx *ctx)
 	struct cb_state *st;
 	int rc;
 
-	if ((rc = cb_state_new(ctx, &st)) != BENCH_OK)
+	if ((rc = ctxbench_partner_state_new(ctx, &st)) != BENCH_OK)
 		return rc;
 	if ((st->msqid = msgget(IPC_PRIVATE, IPC_CREAT | 0600)) < 0)
-		return cb_sysv_fail(ctx, "msgget", errno);
-	if ((rc = cb_start(ctx, st, cb_msgq_partner, 1)) != BENCH_OK)
+		return ctxbench_partner_sysv_fail(ctx, "msgget", errno);
+	if ((rc = ctxbench_partner_start(ctx, st, cb_msgq_partner, 1)) !=
+	    BENCH_OK)
 		return rc;
 	return cb_msgq_run(ctx, 1);
 }
@@ -218,7 +222,7 @@ cb_sem_partner(void *arg)
 {
 	struct cb_state *st = arg;
 
-	cb_orphan_guard(st);
+	ctxbench_partner_orphan_guard(st);
 	for (;;)
 		if (cb_semop(st->semid, 0, -1) != 0 ||
 		    cb_semop(st->semid, 1, 1) != 0)
@@ -232,9 +236,11 @@ cb_sem_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if (cb_semop(st->semid, 0, 1) != 0)
-			return cb_call_failed(ctx, st, "semop up", errno);
+			return ctxbench_partner_call_failed(ctx, st, "semop up",
+			    errno);
 		if (cb_semop(st->semid, 1, -1) != 0)
-			return cb_call_failed(ctx, st, "semop down", errno);
+			return ctxbench_partner_call_failed(ctx, st,
+			    "semop down", errno);
 	}
 	return BENCH_OK;
 }
@@ -247,13 +253,14 @@ cb_sem_setup(struct bench_ctx *ctx)
 	struct cb_state *st;
 	int rc;
 
-	if ((rc = cb_state_new(ctx, &st)) != BENCH_OK)
+	if ((rc = ctxbench_partner_state_new(ctx, &st)) != BENCH_OK)
 		return rc;
 	if ((st->semid = semget(IPC_PRIVATE, 2, IPC_CREAT | 0600)) < 0)
-		return cb_sysv_fail(ctx, "semget", errno);
+		return ctxbench_partner_sysv_fail(ctx, "semget", errno);
 	if (semctl(st->semid, 0, SETALL, arg) != 0)
 		return bench_fail(ctx, "semctl SETALL", errno);
-	if ((rc = cb_start(ctx, st, cb_sem_partner, 1)) != BENCH_OK)
+	if ((rc = ctxbench_partner_start(ctx, st, cb_sem_partner, 1)) !=
+	    BENCH_OK)
 		return rc;
 	return cb_sem_run(ctx, 1);
 }
@@ -287,11 +294,11 @@ cb_pipe_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if ((r = write(st->to_peer, &c, 1)) != 1)
-			return cb_call_failed(ctx, st, "write pipe",
-			    r < 0 ? errno : 0);
+			return ctxbench_partner_call_failed(ctx, st,
+			    "write pipe", r < 0 ? errno : 0);
 		if ((r = read(st->from_peer, &c, 1)) != 1)
-			return cb_call_failed(ctx, st, "read pipe",
-			    r < 0 ? errno : 0);
+			return ctxbench_partner_call_failed(ctx, st,
+			    "read pipe", r < 0 ? errno : 0);
 	}
 	return BENCH_OK;
 }
@@ -302,7 +309,7 @@ cb_pipe_setup(struct bench_ctx *ctx)
 	struct cb_state *st;
 	int p1[2], p2[2], rc;
 
-	if ((rc = cb_state_new(ctx, &st)) != BENCH_OK)
+	if ((rc = ctxbench_partner_state_new(ctx, &st)) != BENCH_OK)
 		return rc;
 	if (pipe2(p1, O_CLOEXEC) != 0)
 		return bench_fail(ctx, "pipe", errno);
@@ -312,7 +319,8 @@ cb_pipe_setup(struct bench_ctx *ctx)
 		return bench_fail(ctx, "pipe", errno);
 	st->from_peer = p2[0];
 	st->peer_out = p2[1];
-	if ((rc = cb_start(ctx, st, cb_pipe_partner, 0)) != BENCH_OK)
+	if ((rc = ctxbench_partner_start(ctx, st, cb_pipe_partner, 0)) !=
+	    BENCH_OK)
 		return rc;
 	bench_close_fd(&st->peer_in);
 	bench_close_fd(&st->peer_out);
@@ -338,7 +346,8 @@ cb_flag_partner(struct cb_state *st, int yield)
 		    CB_PING) {
 			if (yield)
 				(void)sched_yield();
-			if (++spins % every == 0 && cb_orphaned(st))
+			if (++spins % every == 0 &&
+			    ctxbench_partner_orphaned(st))
 				return 0;
 		}
 		atomic_store_explicit(&sh->flag, CB_PONG, memory_order_release);
@@ -407,7 +416,7 @@ cb_flag_setup(struct bench_ctx *ctx, int yield)
 	void *p;
 	int rc;
 
-	if ((rc = cb_state_new(ctx, &st)) != BENCH_OK)
+	if ((rc = ctxbench_partner_state_new(ctx, &st)) != BENCH_OK)
 		return rc;
 	p = mmap(NULL, sizeof *st->shm, PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -416,7 +425,8 @@ cb_flag_setup(struct bench_ctx *ctx, int yield)
 	st->shm = p;
 	atomic_init(&st->shm->flag, CB_PONG);
 	atomic_init(&st->shm->stop, 0);
-	rc = cb_start(ctx, st, yield ? cb_yield_partner : cb_spin_partner, 0);
+	rc = ctxbench_partner_start(ctx, st,
+	    yield ? cb_yield_partner : cb_spin_partner, 0);
 	if (rc != BENCH_OK)
 		return rc;
 	return cb_flag_run(ctx, 1, yield);
@@ -448,7 +458,7 @@ static const struct bench_test ctxbench_tests[] = {
 	    .flags = BENCH_F_PARTNER,
 	    .setup = cb_sig_setup,
 	    .run = cb_sig_run,
-	    .teardown = cb_teardown,
+	    .teardown = ctxbench_partner_teardown,
 	},
 	{
 	    .id = "ctxbench.msgq",
@@ -463,7 +473,7 @@ static const struct bench_test ctxbench_tests[] = {
 	    .flags = BENCH_F_PARTNER,
 	    .setup = cb_msgq_setup,
 	    .run = cb_msgq_run,
-	    .teardown = cb_teardown,
+	    .teardown = ctxbench_partner_teardown,
 	},
 	{
 	    .id = "ctxbench.pipes",
@@ -478,7 +488,7 @@ static const struct bench_test ctxbench_tests[] = {
 	    .flags = BENCH_F_PARTNER,
 	    .setup = cb_pipe_setup,
 	    .run = cb_pipe_run,
-	    .teardown = cb_teardown,
+	    .teardown = ctxbench_partner_teardown,
 	},
 	{
 	    .id = "ctxbench.semaphore",
@@ -493,7 +503,7 @@ static const struct bench_test ctxbench_tests[] = {
 	    .flags = BENCH_F_PARTNER,
 	    .setup = cb_sem_setup,
 	    .run = cb_sem_run,
-	    .teardown = cb_teardown,
+	    .teardown = ctxbench_partner_teardown,
 	},
 	{
 	    .id = "ctxbench.spin_yield",
@@ -508,7 +518,7 @@ static const struct bench_test ctxbench_tests[] = {
 	    .flags = BENCH_F_PARTNER,
 	    .setup = cb_yield_setup,
 	    .run = cb_yield_run,
-	    .teardown = cb_teardown,
+	    .teardown = ctxbench_partner_teardown,
 	},
 	{
 	    .id = "ctxbench.spinlock",
@@ -524,11 +534,11 @@ static const struct bench_test ctxbench_tests[] = {
 	    .flags = BENCH_F_PARTNER,
 	    .setup = cb_spin_setup,
 	    .run = cb_spin_run,
-	    .teardown = cb_teardown,
+	    .teardown = ctxbench_partner_teardown,
 	},
 };
 
-const struct bench_family bench_family_ctxbench = {
+const struct bench_family bench_ctxbench_family = {
 	.name = "ctxbench",
 	.title = "ctxbench IPC ping-pongs",
 	.tests = ctxbench_tests,

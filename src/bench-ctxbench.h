@@ -13,7 +13,7 @@
 #include <sys/sem.h>
 #include <sys/types.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define CB_LINE_BYTES  64
@@ -62,21 +62,22 @@ struct cb_state {
 };
 
 /* A new state in ctx->state (and *stp), every descriptor and object -1. */
-int cb_state_new(struct bench_ctx *ctx, struct cb_state **stp);
+int ctxbench_partner_state_new(struct bench_ctx *ctx, struct cb_state **stp);
 /* Take every SIGUSR1 pending for this thread, without waiting. */
-void cb_sig_drain(struct cb_state *st);
-void cb_teardown(struct bench_ctx *ctx);
+void ctxbench_partner_sig_drain(struct cb_state *st);
+void ctxbench_partner_teardown(struct bench_ctx *ctx);
 /* A failed call: a removed object or a broken pipe means B is gone. */
-int cb_call_failed(struct bench_ctx *ctx, struct cb_state *st, const char *call,
-    int err);
+int ctxbench_partner_call_failed(struct bench_ctx *ctx, struct cb_state *st,
+    const char *call, int err);
 /* Fork B running fn, then start its watcher if A's waits need one. */
-int cb_start(struct bench_ctx *ctx, struct cb_state *st, int (*fn)(void *),
-    int watched);
+int ctxbench_partner_start(struct bench_ctx *ctx, struct cb_state *st,
+    int (*fn)(void *), int watched);
 /* In B: has A gone (teardown's `stop`, or benchtop itself)? */
-int cb_orphaned(const struct cb_state *st);
+int ctxbench_partner_orphaned(const struct cb_state *st);
 /* A SysV call failed: ENOSYS is "unsupported", the rest a failure. */
-int cb_sysv_fail(struct bench_ctx *ctx, const char *call, int err);
+int ctxbench_partner_sysv_fail(struct bench_ctx *ctx, const char *call,
+    int err);
 /* In B, first thing in the SysV rows: remove the object if benchtop dies. */
-void cb_orphan_guard(const struct cb_state *st);
+void ctxbench_partner_orphan_guard(const struct cb_state *st);
 
 #endif

@@ -61,7 +61,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define CTX_PAGE 4096u /* working sets start on a page */
@@ -520,7 +520,7 @@ static const struct bench_test ctxsw_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_ctxsw = {
+const struct bench_family bench_ctxsw_family = {
 	.name = "ctxsw",
 	.title = "Context switching (lmbench lat_ctx)",
 	.tests = ctxsw_tests,

@@ -65,7 +65,7 @@
 #endif
 
 #include "base-cycles.h"
-#include "bench-util.h"
+#include "bench.h"
 
 #define LATFS_ITER       1000        /* lat_fs's ITER: files per directory */
 #define LATFS_MAX_FILE   (10 * 1024) /* the largest file a row makes */
@@ -85,8 +85,8 @@ struct latfs_state {
 	char buf[LATFS_MAX_FILE];
 };
 
-const struct latfs_arg latfs_0k = { 0 };
-const struct latfs_arg latfs_10k = { 10 * 1024 };
+const struct latfs_arg file_latfs_0k = { 0 };
+const struct latfs_arg file_latfs_10k = { 10 * 1024 };
 
 static int
 latfs_new(struct bench_ctx *ctx)
@@ -231,7 +231,7 @@ latfs_refill(struct bench_ctx *ctx, struct latfs_state *s, uint64_t cap)
 }
 
 int
-latfs_create_setup(struct bench_ctx *ctx)
+file_latfs_create_setup(struct bench_ctx *ctx)
 {
 	int st;
 
@@ -245,11 +245,11 @@ latfs_create_setup(struct bench_ctx *ctx)
  * first look makes its files as its runs need them (see DESIGN).
  */
 int
-latfs_delete_setup(struct bench_ctx *ctx)
+file_latfs_delete_setup(struct bench_ctx *ctx)
 {
 	int st;
 
-	if ((st = latfs_create_setup(ctx)) != BENCH_OK || ctx->first_look)
+	if ((st = file_latfs_create_setup(ctx)) != BENCH_OK || ctx->first_look)
 		return st;
 	return latfs_refill(ctx, ctx->state, LATFS_ITER);
 }
@@ -282,7 +282,7 @@ latfs_refill_size(const struct bench_ctx *ctx, uint64_t left)
 }
 
 int
-latfs_create_run(struct bench_ctx *ctx, uint64_t n)
+file_latfs_create_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct latfs_state *s = ctx->state;
 	int st;
@@ -298,7 +298,7 @@ latfs_create_run(struct bench_ctx *ctx, uint64_t n)
 }
 
 int
-latfs_delete_run(struct bench_ctx *ctx, uint64_t n)
+file_latfs_delete_run(struct bench_ctx *ctx, uint64_t n)
 {
 	struct latfs_state *s = ctx->state;
 	int st;
@@ -316,7 +316,7 @@ latfs_delete_run(struct bench_ctx *ctx, uint64_t n)
 
 /* Whatever a failed run left behind goes too: every file, every dir. */
 void
-latfs_teardown(struct bench_ctx *ctx)
+file_latfs_teardown(struct bench_ctx *ctx)
 {
 	struct latfs_state *s = ctx->state;
 

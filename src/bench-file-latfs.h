@@ -15,12 +15,12 @@ struct latfs_arg {
 	size_t file_bytes;
 };
 
-extern const struct latfs_arg latfs_0k, latfs_10k;
+extern const struct latfs_arg file_latfs_0k, file_latfs_10k;
 
-int latfs_create_setup(struct bench_ctx *ctx);
-int latfs_delete_setup(struct bench_ctx *ctx);
-int latfs_create_run(struct bench_ctx *ctx, uint64_t n);
-int latfs_delete_run(struct bench_ctx *ctx, uint64_t n);
-void latfs_teardown(struct bench_ctx *ctx);
+int file_latfs_create_setup(struct bench_ctx *ctx);
+int file_latfs_delete_setup(struct bench_ctx *ctx);
+int file_latfs_create_run(struct bench_ctx *ctx, uint64_t n);
+int file_latfs_delete_run(struct bench_ctx *ctx, uint64_t n);
+void file_latfs_teardown(struct bench_ctx *ctx);
 
 #endif

@@ -24,7 +24,6 @@
 
 #include "base-cycles.h"
 #include "bench-file-latfs.h"
-#include "bench-util.h"
 #include "bench.h"
 
 #define FST_BLOCK_BYTES 1024 /* fstime's BUFF_SIZE */
@@ -361,10 +360,10 @@ static const struct bench_test file_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
-	    .arg = &latfs_0k,
-	    .setup = latfs_create_setup,
-	    .run = latfs_create_run,
-	    .teardown = latfs_teardown,
+	    .arg = &file_latfs_0k,
+	    .setup = file_latfs_create_setup,
+	    .run = file_latfs_create_run,
+	    .teardown = file_latfs_teardown,
 	},
 	{
 	    .id = "lmbench.fs_delete_0k",
@@ -379,10 +378,10 @@ static const struct bench_test file_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
-	    .arg = &latfs_0k,
-	    .setup = latfs_delete_setup,
-	    .run = latfs_delete_run,
-	    .teardown = latfs_teardown,
+	    .arg = &file_latfs_0k,
+	    .setup = file_latfs_delete_setup,
+	    .run = file_latfs_delete_run,
+	    .teardown = file_latfs_teardown,
 	},
 	{
 	    .id = "lmbench.fs_create_10k",
@@ -397,10 +396,10 @@ static const struct bench_test file_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
-	    .arg = &latfs_10k,
-	    .setup = latfs_create_setup,
-	    .run = latfs_create_run,
-	    .teardown = latfs_teardown,
+	    .arg = &file_latfs_10k,
+	    .setup = file_latfs_create_setup,
+	    .run = file_latfs_create_run,
+	    .teardown = file_latfs_teardown,
 	},
 	{
 	    .id = "lmbench.fs_delete_10k",
@@ -415,10 +414,10 @@ static const struct bench_test file_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_TMPDIR,
-	    .arg = &latfs_10k,
-	    .setup = latfs_delete_setup,
-	    .run = latfs_delete_run,
-	    .teardown = latfs_teardown,
+	    .arg = &file_latfs_10k,
+	    .setup = file_latfs_delete_setup,
+	    .run = file_latfs_delete_run,
+	    .teardown = file_latfs_teardown,
 	},
 	{
 	    .id = "lmbench.bw_file_reread",
@@ -439,7 +438,7 @@ static const struct bench_test file_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_file = {
+const struct bench_family bench_file_family = {
 	.name = "file",
 	.title = "File system",
 	.tests = file_tests,

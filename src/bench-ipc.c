@@ -11,13 +11,13 @@
  *
  * DESIGN
  *
- * A two-party row forks one partner process through bench-util, placed
+ * A two-party row forks one partner process through bench-partner, placed
  * by the runner (bench_party_cpu(ctx, 1)), and talks to it only through
  * the descriptors made in setup. Right after the fork each side closes
  * the ends it does not own: a dead partner then shows in run() as EOF or
  * EPIPE, and the worker's ends closing (teardown) as EOF in the partner,
  * which returns. The partner calls read, write and close only: it is a
- * fork of a multi-threaded process (bench-util.h).
+ * fork of a multi-threaded process (bench-partner.h).
  *
  * The bandwidth rows keep lmbench 2.0's roles: the parent reads, the
  * child writes what the parent asks for on a control pipe. lmbench asked
@@ -41,7 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define IPC_BYTE_BYTES  512         /* BYTE pipe.c's buffer */
@@ -531,7 +531,7 @@ static const struct bench_test ipc_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_ipc = {
+const struct bench_family bench_ipc_family = {
 	.name = "ipc",
 	.title = "Pipes and AF_UNIX sockets",
 	.tests = ipc_tests,

@@ -22,7 +22,7 @@
  * clobber keeps every pair in the loop: the compiler can neither merge two
  * pairs nor hoist one out. The word sits alone in a 64-byte line of ctx->state.
  *
- * bsd.lock_pingpong adds a partner thread (bench-util.c) pinned to
+ * bsd.lock_pingpong adds a partner thread (bench-partner.c) pinned to
  * another CPU. The word then says whose turn it is: PP_WORKER or
  * PP_PARTNER, or LOCK_HELD while one side holds it. Each side spins with
  * pause until the turn is its own, takes the word with lock cmpxchg and
@@ -49,7 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(BENCH_LOCK_PORTABLE)
@@ -555,7 +555,7 @@ static const struct bench_test lock_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_lock = {
+const struct bench_family bench_lock_family = {
 	.name = "lock",
 	.title = "Locks (FreeBSD SMP/UP thread)",
 	.tests = lock_tests,

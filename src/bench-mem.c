@@ -378,7 +378,7 @@ static const struct bench_test mem_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_mem = {
+const struct bench_family bench_mem_family = {
 	.name = "mem",
 	.title = "Memory bandwidth (lmbench bw_mem)",
 	.tests = mem_tests,

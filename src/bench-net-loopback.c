@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
 #include "bench.h"
 
 #define NET_GONE_TRIES 25 /* 25 x 2 ms for a dead server to be reapable */
@@ -38,20 +38,20 @@ static int net_arm_control(int);
 /* ---- Server plumbing ---------------------------------------------------- */
 
 void
-net_server_init(struct net_server *srv)
+net_loopback_server_init(struct net_server *srv)
 {
 	memset(srv, 0, sizeof *srv);
 	srv->ctl[0] = srv->ctl[1] = -1;
 }
 
 int
-net_server_start(struct bench_ctx *ctx, struct net_server *srv,
+net_loopback_server_start(struct bench_ctx *ctx, struct net_server *srv,
     int (*serve)(void *), void *arg, const int *keep, int nkeep)
 {
 	int st;
 
 	if (nkeep > NET_KEEP_MAX)
-		return bench_fail(ctx, "net_server_start", EINVAL);
+		return bench_fail(ctx, "net_loopback_server_start", EINVAL);
 	srv->serve = serve;
 	srv->arg = arg;
 	srv->nkeep = nkeep;
@@ -65,7 +65,7 @@ net_server_start(struct bench_ctx *ctx, struct net_server *srv,
 }
 
 void
-net_server_stop(struct net_server *srv)
+net_loopback_server_stop(struct net_server *srv)
 {
 	bench_close_fd(&srv->ctl[1]);
 	bench_close_fd(&srv->ctl[0]);
@@ -172,7 +172,8 @@ net_loopback(struct sockaddr_in *sin)
 }
 
 int
-net_socket(struct bench_ctx *ctx, int type, int *fd, struct sockaddr_in *addr)
+net_loopback_socket(struct bench_ctx *ctx, int type, int *fd,
+    struct sockaddr_in *addr)
 {
 	struct sockaddr_in sin;
 	socklen_t len = sizeof sin;
@@ -202,12 +203,14 @@ net_set_buf(struct bench_ctx *ctx, int fd, int opt, int bytes)
 
 /* Connect first, accept after: the kernel finishes the handshake alone. */
 int
-net_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf, int sndbuf)
+net_loopback_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf,
+    int sndbuf)
 {
 	struct sockaddr_in addr;
 	int lfd = -1, st;
 
-	if ((st = net_socket(ctx, SOCK_STREAM, &lfd, &addr)) != BENCH_OK ||
+	if ((st = net_loopback_socket(ctx, SOCK_STREAM, &lfd, &addr)) !=
+	        BENCH_OK ||
 	    (st = net_set_buf(ctx, lfd, SO_SNDBUF, sndbuf)) != BENCH_OK)
 		goto out;
 	if (listen(lfd, 1) != 0) {
@@ -224,8 +227,8 @@ net_tcp_pair(struct bench_ctx *ctx, int *cfd, int *afd, int rcvbuf, int sndbuf)
 		st = bench_fail(ctx, "connect", errno);
 	else if ((*afd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
 		st = bench_fail(ctx, "accept", errno);
-	else if ((st = net_abort_on_close(ctx, *cfd)) == BENCH_OK &&
-	    (st = net_abort_on_close(ctx, *afd)) == BENCH_OK)
+	else if ((st = net_loopback_abort_on_close(ctx, *cfd)) == BENCH_OK &&
+	    (st = net_loopback_abort_on_close(ctx, *afd)) == BENCH_OK)
 		st = net_set_buf(ctx, *afd, SO_SNDBUF, sndbuf);
 out:
 	bench_close_fd(&lfd);
@@ -233,7 +236,7 @@ out:
 }
 
 int
-net_abort_on_close(struct bench_ctx *ctx, int fd)
+net_loopback_abort_on_close(struct bench_ctx *ctx, int fd)
 {
 	static const struct linger abort_close = { .l_onoff = 1,
 		.l_linger = 0 };
@@ -245,7 +248,7 @@ net_abort_on_close(struct bench_ctx *ctx, int fd)
 }
 
 int
-net_set_timeout(struct bench_ctx *ctx, int fd)
+net_loopback_set_timeout(struct bench_ctx *ctx, int fd)
 {
 	struct timeval tv = { .tv_sec = NET_TIMEOUT_S, .tv_usec = 0 };
 
@@ -274,7 +277,8 @@ net_server_gone(struct bench_ctx *ctx, struct net_server *srv)
 }
 
 int
-net_lost(struct bench_ctx *ctx, struct net_server *srv, const char *what)
+net_loopback_lost(struct bench_ctx *ctx, struct net_server *srv,
+    const char *what)
 {
 	if (ctx->stop != NULL && atomic_load(ctx->stop))
 		return bench_reason(ctx, BENCH_STOPPED, "stopped");
@@ -284,8 +288,8 @@ net_lost(struct bench_ctx *ctx, struct net_server *srv, const char *what)
 }
 
 int
-net_lost_errno(struct bench_ctx *ctx, struct net_server *srv, const char *call,
-    int err)
+net_loopback_lost_errno(struct bench_ctx *ctx, struct net_server *srv,
+    const char *call, int err)
 {
 	char what[BENCH_REASON_MAX];
 
@@ -298,5 +302,5 @@ net_lost_errno(struct bench_ctx *ctx, struct net_server *srv, const char *call,
 	else
 		(void)snprintf(what, sizeof what, "%s: %s", call,
 		    strerror(err));
-	return net_lost(ctx, srv, what);
+	return net_loopback_lost(ctx, srv, what);
 }

@@ -4,22 +4,22 @@
  *
  * Only the net family's files include this. The plumbing:
  *
- *   setup:     net_server_init(&srv) with the state, net_socket() or
- *              net_tcp_pair() for the descriptors, then
- *              net_server_start(ctx, &srv, serve, arg, keep, nkeep) and
- *              close the server's descriptors in this process;
- *   serve:     runs in the partner process with only 0-2, the control
- *              pipe and `keep` open; blocks on its sockets as lmbench's
- *              servers do; returns (or dies) when the client goes away;
- *   run:       on an error, EOF or timeout: return net_lost_errno();
- *   teardown:  net_server_stop(&srv), then close the client's sockets.
+ *   setup:     net_loopback_server_init(&srv) with the state,
+ * net_loopback_socket() or net_loopback_tcp_pair() for the descriptors, then
+ *              net_loopback_server_start(ctx, &srv, serve, arg, keep, nkeep)
+ * and close the server's descriptors in this process; serve:     runs in the
+ * partner process with only 0-2, the control pipe and `keep` open; blocks on
+ * its sockets as lmbench's servers do; returns (or dies) when the client goes
+ * away; run:       on an error, EOF or timeout: return
+ * net_loopback_lost_errno(); teardown:  net_loopback_server_stop(&srv), then
+ * close the client's sockets.
  *
  * Every socket lives in the host's network namespace, so that a row
  * measures the loopback path as the host has it configured (its
  * firewall rules, queueing disciplines and sysctls). A TCP connection
  * that lives as long as the test is closed abortively at teardown
- * (net_abort_on_close): a reset, which leaves no end of it in TIME_WAIT
- * on the host.
+ * (net_loopback_abort_on_close): a reset, which leaves no end of it in
+ * TIME_WAIT on the host.
  */
 
 #ifndef BENCHTOP_NET_LOOPBACK_H
@@ -27,7 +27,8 @@
 
 #include <netinet/in.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
+#include "bench.h"
 
 struct bench_ctx;
 
@@ -47,24 +48,25 @@ struct net_server {
 };
 
 /* No process, no pipe: what teardown copes with. */
-void net_server_init(struct net_server *);
+void net_loopback_server_init(struct net_server *);
 
 /*
  * Fork `serve(arg)` on ctx->partner_cpu. The child closes every
  * descriptor but 0-2, its end of the control pipe and keep[0..nkeep-1],
  * and dies of SIGIO when the control pipe's last writer closes.
  */
-int net_server_start(struct bench_ctx *, struct net_server *,
+int net_loopback_server_start(struct bench_ctx *, struct net_server *,
     int (*serve)(void *), void *arg, const int *keep, int nkeep);
 
 /* Close the control pipe, SIGKILL and reap the child; idempotent. */
-void net_server_stop(struct net_server *);
+void net_loopback_server_stop(struct net_server *);
 
 /*
  * A socket of `type` (SOCK_DGRAM or SOCK_STREAM) bound to 127.0.0.1 on an
  * ephemeral port; its address in *addr when addr is not NULL.
  */
-int net_socket(struct bench_ctx *, int type, int *fd, struct sockaddr_in *addr);
+int net_loopback_socket(struct bench_ctx *, int type, int *fd,
+    struct sockaddr_in *addr);
 
 /*
  * One TCP connection on loopback: *cfd the client's end, *afd the
@@ -72,7 +74,7 @@ int net_socket(struct bench_ctx *, int type, int *fd, struct sockaddr_in *addr);
  * and the server's send buffer before the connection is made, as
  * lmbench's SOCKOPT_READ and SOCKOPT_WRITE. Both ends close abortively.
  */
-int net_tcp_pair(struct bench_ctx *, int *cfd, int *afd, int rcvbuf,
+int net_loopback_tcp_pair(struct bench_ctx *, int *cfd, int *afd, int rcvbuf,
     int sndbuf);
 
 /*
@@ -80,10 +82,10 @@ int net_tcp_pair(struct bench_ctx *, int *cfd, int *afd, int rcvbuf,
  * that neither end waits in TIME_WAIT. Options on a socket hold in every
  * process that has it, so a server's exit closes it the same way.
  */
-int net_abort_on_close(struct bench_ctx *, int fd);
+int net_loopback_abort_on_close(struct bench_ctx *, int fd);
 
 /* SO_RCVTIMEO of NET_TIMEOUT_S on a client socket. */
-int net_set_timeout(struct bench_ctx *, int fd);
+int net_loopback_set_timeout(struct bench_ctx *, int fd);
 
 /*
  * Why a client call failed: the run was stopped, or the server died
@@ -91,10 +93,11 @@ int net_set_timeout(struct bench_ctx *, int fd);
  * (err 0: the server closed the connection; EAGAIN: no reply in time).
  * Returns the status for run() to return.
  */
-int net_lost_errno(struct bench_ctx *, struct net_server *, const char *call,
-    int err);
+int net_loopback_lost_errno(struct bench_ctx *, struct net_server *,
+    const char *call, int err);
 
 /* The same with the failure already worded, for errors that are not errno. */
-int net_lost(struct bench_ctx *, struct net_server *, const char *what);
+int net_loopback_lost(struct bench_ctx *, struct net_server *,
+    const char *what);
 
 #endif

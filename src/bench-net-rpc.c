@@ -43,7 +43,6 @@
 #endif
 
 #include "bench-net-loopback.h"
-#include "bench-util.h"
 #include "bench.h"
 
 /* ---- lmbench 2.0: lat_rpc ---------------------------------------------- */
@@ -76,7 +75,7 @@ rpc_state_new(struct bench_ctx *ctx, struct rpc_state **out)
 
 	if ((*out = s) == NULL)
 		return BENCH_FAILED;
-	net_server_init(&s->srv);
+	net_loopback_server_init(&s->srv);
 	s->fd = s->srv_fd = -1;
 	return BENCH_OK;
 }
@@ -88,7 +87,7 @@ net_rpc_teardown(struct bench_ctx *ctx)
 
 	if (s == NULL)
 		return;
-	net_server_stop(&s->srv);
+	net_loopback_server_stop(&s->srv);
 	if (s->clnt != NULL)
 		clnt_destroy(s->clnt);
 	if (s->have_xdrs)
@@ -284,12 +283,15 @@ net_rpc_udp_setup(struct bench_ctx *ctx)
 	int st, one = 1;
 
 	if ((st = rpc_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) != BENCH_OK ||
-	    (st = net_socket(ctx, SOCK_DGRAM, &s->fd, NULL)) != BENCH_OK)
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) !=
+	        BENCH_OK ||
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->fd, NULL)) !=
+	        BENCH_OK)
 		return st;
 	if (setsockopt(s->srv_fd, SOL_IP, IP_PKTINFO, &one, sizeof one) != 0)
 		return bench_fail(ctx, "setsockopt IP_PKTINFO", errno);
-	st = net_server_start(ctx, &s->srv, rpc_dg_serve, s, &s->srv_fd, 1);
+	st = net_loopback_server_start(ctx, &s->srv, rpc_dg_serve, s,
+	    &s->srv_fd, 1);
 	bench_close_fd(&s->srv_fd);
 	if (st != BENCH_OK || (st = rpc_client(ctx, s, &addr)) != BENCH_OK)
 		return st;
@@ -308,7 +310,8 @@ net_rpc_tcp_setup(struct bench_ctx *ctx)
 	int st, one = 1;
 
 	if ((st = rpc_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK)
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) !=
+	        BENCH_OK)
 		return st;
 	if (setsockopt(s->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) ||
 	    setsockopt(s->srv_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one))
@@ -317,7 +320,8 @@ net_rpc_tcp_setup(struct bench_ctx *ctx)
 		return bench_fail(ctx, "getpeername", errno);
 	xdrrec_create(&s->xdrs, RPC_BUF, RPC_BUF, s, rpc_vc_read, rpc_vc_write);
 	s->have_xdrs = 1;
-	st = net_server_start(ctx, &s->srv, rpc_vc_serve, s, &s->srv_fd, 1);
+	st = net_loopback_server_start(ctx, &s->srv, rpc_vc_serve, s,
+	    &s->srv_fd, 1);
 	bench_close_fd(&s->srv_fd);
 	if (st != BENCH_OK)
 		return st;
@@ -338,7 +342,7 @@ rpc_lost(struct bench_ctx *ctx, struct rpc_state *s, enum clnt_stat cs)
 	else
 		(void)snprintf(what, sizeof what, "clnt_call: %s",
 		    clnt_sperrno(cs));
-	return net_lost(ctx, &s->srv, what);
+	return net_loopback_lost(ctx, &s->srv, what);
 }
 
 int

@@ -14,9 +14,9 @@
  *
  * setup makes the server's sockets in this process (bound, and for a
  * TCP connection already connected and accepted), then forks the server
- * on ctx->partner_cpu through net_server_start (bench-net-loopback.c), which
- * keeps only those sockets in the child. The child runs lmbench's server loop,
- * blocking in its socket calls and nothing else (no poll per message),
+ * on ctx->partner_cpu through net_loopback_server_start (bench-net-loopback.c),
+ * which keeps only those sockets in the child. The child runs lmbench's server
+ * loop, blocking in its socket calls and nothing else (no poll per message),
  * and ends with its connection, with its control pipe (SIGIO) or with
  * benchtop (PDEATHSIG). This process then closes its copies of the server's
  * sockets, so that a dead server shows in run() as EOF, ECONNRESET or
@@ -28,12 +28,10 @@
  * queueing disciplines and sysctls. None may be left waiting in
  * TIME_WAIT on the host, where a run of lat_connect (some 25,000
  * connections a second) would leave a minute's worth: the long-lived
- * connections close with a reset (net_tcp_pair), and lat_connect's
+ * connections close with a reset (net_loopback_tcp_pair), and lat_connect's
  * server answers each client's FIN with one (connect_setup).
  *
- * lmbench.select_tcp has no partner: select() only asks the local socket
- * whether it can take data, so the accepted end is kept here, where
- * lmbench kept it in its server.
+ * lmbench.select_tcp, which has no partner, is bench-net-select.c's.
  */
 
 #include "config.h"
@@ -44,20 +42,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/select.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "bench-net-loopback.h"
 #include "bench-net-rpc.h"
-#include "bench-util.h"
+#include "bench-net-select.h"
 #include "bench.h"
 
 #define NET_XFERSIZE        (64 * 1024)   /* lmbench's XFERSIZE */
 #define NET_SOCKBUF         (1024 * 1024) /* lmbench's SOCKBUF */
-#define NET_SELECT_FDS      100           /* the summary's "selct TCP" */
-#define NET_SELECT_SPARE    32            /* a guess at benchtop's own fds */
 #define NET_CONNECT_BACKLOG 4096          /* lmbench: 100; see connect_setup */
 #define NET_CONNECT_PORTS   NET_KEEP_MAX  /* see connect_run */
 
@@ -68,9 +62,6 @@ struct net_state {
 	uint32_t seq;  /* lat_udp: the next sequence number */
 	char *buf;     /* bw_tcp: the client's chunk */
 	char *srv_buf; /* bw_tcp: the server's chunk */
-	int ndup;      /* select_tcp: descriptors in `set` */
-	int maxfd;     /* select_tcp: the highest of them */
-	fd_set set;    /* select_tcp: the dup()s of fd */
 	unsigned next; /* lat_connect: the listener to connect to next */
 	/* lat_connect: the listeners (until the fork) and their addresses */
 	int lfd[NET_CONNECT_PORTS];
@@ -84,11 +75,10 @@ net_state_new(struct bench_ctx *ctx, struct net_state **out)
 
 	if ((*out = s) == NULL)
 		return BENCH_FAILED;
-	net_server_init(&s->srv);
-	s->fd = s->srv_fd = s->maxfd = -1;
+	net_loopback_server_init(&s->srv);
+	s->fd = s->srv_fd = -1;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
 		s->lfd[i] = -1;
-	FD_ZERO(&s->set);
 	return BENCH_OK;
 }
 
@@ -100,10 +90,7 @@ net_teardown(struct bench_ctx *ctx)
 
 	if (s == NULL)
 		return;
-	net_server_stop(&s->srv);
-	for (int fd = 0; fd <= s->maxfd; fd++)
-		if (FD_ISSET(fd, &s->set))
-			(void)close(fd);
+	net_loopback_server_stop(&s->srv);
 	bench_close_fd(&s->fd);
 	bench_close_fd(&s->srv_fd);
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
@@ -121,7 +108,7 @@ net_fork_server(struct bench_ctx *ctx, struct net_state *s,
 {
 	int st;
 
-	st = net_server_start(ctx, &s->srv, serve, s, &s->srv_fd, 1);
+	st = net_loopback_server_start(ctx, &s->srv, serve, s, &s->srv_fd, 1);
 	bench_close_fd(&s->srv_fd);
 	return st;
 }
@@ -162,13 +149,14 @@ udp_setup(struct bench_ctx *ctx)
 	int st;
 
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) != BENCH_OK)
+	    (st = net_loopback_socket(ctx, SOCK_DGRAM, &s->srv_fd, &addr)) !=
+	        BENCH_OK)
 		return st;
 	if ((s->fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0)
 		return bench_fail(ctx, "socket", errno);
 	if (connect(s->fd, (struct sockaddr *)&addr, sizeof addr) != 0)
 		return bench_fail(ctx, "connect", errno);
-	if ((st = net_set_timeout(ctx, s->fd)) != BENCH_OK)
+	if ((st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, udp_serve);
 }
@@ -184,10 +172,11 @@ udp_run(struct bench_ctx *ctx, uint64_t n)
 	while (n-- > 0) {
 		msg = htonl(seq++);
 		if (send(s->fd, &msg, sizeof msg, 0) != (ssize_t)sizeof msg)
-			return net_lost_errno(ctx, &s->srv, "send", errno);
+			return net_loopback_lost_errno(ctx, &s->srv, "send",
+			    errno);
 		if ((r = recv(s->fd, &msg, sizeof msg, 0)) !=
 		    (ssize_t)sizeof msg)
-			return net_lost_errno(ctx, &s->srv, "recv",
+			return net_loopback_lost_errno(ctx, &s->srv, "recv",
 			    r < 0 ? errno : EPROTO);
 	}
 	s->seq = seq;
@@ -216,8 +205,9 @@ tcp_setup(struct bench_ctx *ctx)
 	int st;
 
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK ||
-	    (st = net_set_timeout(ctx, s->fd)) != BENCH_OK)
+	    (st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) !=
+	        BENCH_OK ||
+	    (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, tcp_serve);
 }
@@ -232,9 +222,10 @@ tcp_run(struct bench_ctx *ctx, uint64_t n)
 
 	while (n-- > 0) {
 		if (write(s->fd, &c, 1) != 1)
-			return net_lost_errno(ctx, &s->srv, "write", errno);
+			return net_loopback_lost_errno(ctx, &s->srv, "write",
+			    errno);
 		if ((r = read(s->fd, &c, 1)) != 1)
-			return net_lost_errno(ctx, &s->srv, "read",
+			return net_loopback_lost_errno(ctx, &s->srv, "read",
 			    r < 0 ? errno : 0);
 	}
 	bench_sink += (uint64_t)(unsigned char)c;
@@ -288,15 +279,17 @@ connect_setup(struct bench_ctx *ctx)
 	if ((st = net_state_new(ctx, &s)) != BENCH_OK)
 		return st;
 	for (int i = 0; i < NET_CONNECT_PORTS; i++) {
-		st = net_socket(ctx, SOCK_STREAM, &s->lfd[i], &s->addrs[i]);
+		st = net_loopback_socket(ctx, SOCK_STREAM, &s->lfd[i],
+		    &s->addrs[i]);
 		if (st != BENCH_OK)
 			return st;
-		if ((st = net_abort_on_close(ctx, s->lfd[i])) != BENCH_OK)
+		if ((st = net_loopback_abort_on_close(ctx, s->lfd[i])) !=
+		    BENCH_OK)
 			return st;
 		if (listen(s->lfd[i], NET_CONNECT_BACKLOG) != 0)
 			return bench_fail(ctx, "listen", errno);
 	}
-	st = net_server_start(ctx, &s->srv, connect_serve, s, s->lfd,
+	st = net_loopback_server_start(ctx, &s->srv, connect_serve, s, s->lfd,
 	    NET_CONNECT_PORTS);
 	for (int i = 0; i < NET_CONNECT_PORTS; i++)
 		bench_close_fd(&s->lfd[i]);
@@ -309,7 +302,7 @@ connect_failed(struct bench_ctx *ctx, struct net_state *s, int err)
 	if (err == EADDRNOTAVAIL)
 		return bench_reason(ctx, BENCH_FAILED,
 		    "connect: no free ephemeral port (all in TIME_WAIT)");
-	return net_lost_errno(ctx, &s->srv, "connect", err);
+	return net_loopback_lost_errno(ctx, &s->srv, "connect", err);
 }
 
 /*
@@ -379,8 +372,10 @@ bw_setup(struct bench_ctx *ctx)
 	    (st = bw_alloc(ctx, &s->buf)) != BENCH_OK ||
 	    (st = bw_alloc(ctx, &s->srv_buf)) != BENCH_OK)
 		return st;
-	st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, NET_SOCKBUF, NET_SOCKBUF);
-	if (st != BENCH_OK || (st = net_set_timeout(ctx, s->fd)) != BENCH_OK)
+	st = net_loopback_tcp_pair(ctx, &s->fd, &s->srv_fd, NET_SOCKBUF,
+	    NET_SOCKBUF);
+	if (st != BENCH_OK ||
+	    (st = net_loopback_set_timeout(ctx, s->fd)) != BENCH_OK)
 		return st;
 	return net_fork_server(ctx, s, bw_serve);
 }
@@ -401,91 +396,11 @@ bw_run(struct bench_ctx *ctx, uint64_t n)
 	while (todo > 0) {
 		want = todo < NET_XFERSIZE ? (size_t)todo : NET_XFERSIZE;
 		if ((c = read(s->fd, s->buf, want)) <= 0)
-			return net_lost_errno(ctx, &s->srv, "read",
+			return net_loopback_lost_errno(ctx, &s->srv, "read",
 			    c < 0 ? errno : 0);
 		todo -= (uint64_t)c;
 	}
 	bench_sink += (uint64_t)(unsigned char)s->buf[0];
-	return BENCH_OK;
-}
-
-/* ---- lmbench 2.0: lat_select tcp ---------------------------------------- */
-
-/* lmbench raises its own limit; benchtop only says when it is too low. */
-static int
-select_check_limit(struct bench_ctx *ctx)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-		return bench_fail(ctx, "getrlimit RLIMIT_NOFILE", errno);
-	if (rl.rlim_cur != RLIM_INFINITY &&
-	    rl.rlim_cur < NET_SELECT_FDS + NET_SELECT_SPARE)
-		return bench_reason(ctx, BENCH_UNSUPPORTED,
-		    "RLIMIT_NOFILE is %llu: needs %d descriptors or more",
-		    (unsigned long long)rl.rlim_cur,
-		    NET_SELECT_FDS + NET_SELECT_SPARE);
-	return BENCH_OK;
-}
-
-/* dup() the connected socket until `set` holds NET_SELECT_FDS of them. */
-static int
-select_dup(struct bench_ctx *ctx, struct net_state *s)
-{
-	int fd;
-
-	while (s->ndup < NET_SELECT_FDS) {
-		if ((fd = fcntl(s->fd, F_DUPFD_CLOEXEC, 0)) < 0) {
-			if (errno == EMFILE)
-				return bench_reason(ctx, BENCH_UNSUPPORTED,
-				    "out of descriptors after %d dup()s "
-				    "(RLIMIT_NOFILE)",
-				    s->ndup);
-			return bench_fail(ctx, "dup", errno);
-		}
-		if (fd >= FD_SETSIZE) {
-			(void)close(fd);
-			return bench_reason(ctx, BENCH_UNSUPPORTED,
-			    "descriptor %d is beyond select()'s FD_SETSIZE %d",
-			    fd, FD_SETSIZE);
-		}
-		FD_SET(fd, &s->set);
-		s->ndup++;
-		if (fd > s->maxfd)
-			s->maxfd = fd;
-	}
-	return BENCH_OK;
-}
-
-static int
-select_setup(struct bench_ctx *ctx)
-{
-	struct net_state *s = NULL;
-	int st;
-
-	if ((st = select_check_limit(ctx)) != BENCH_OK ||
-	    (st = net_state_new(ctx, &s)) != BENCH_OK ||
-	    (st = net_tcp_pair(ctx, &s->fd, &s->srv_fd, 0, 0)) != BENCH_OK)
-		return st;
-	return select_dup(ctx, s);
-}
-
-/* One op: lmbench's doit(), a zero-timeout select for writing. */
-static int
-select_run(struct bench_ctx *ctx, uint64_t n)
-{
-	struct net_state *s = ctx->state;
-	struct timeval tv;
-	fd_set w;
-	int r = 0;
-
-	while (n-- > 0) {
-		w = s->set;
-		tv.tv_sec = tv.tv_usec = 0;
-		if ((r = select(s->maxfd + 1, NULL, &w, NULL, &tv)) < 0)
-			return bench_fail(ctx, "select", errno);
-	}
-	bench_sink += (uint64_t)r;
 	return BENCH_OK;
 }
 
@@ -594,13 +509,13 @@ static const struct bench_test net_tests[] = {
 	    .unit = BENCH_UNIT_US,
 	    .work_per_op = 1,
 	    .flags = BENCH_F_LOOPBACK,
-	    .setup = select_setup,
-	    .run = select_run,
-	    .teardown = net_teardown,
+	    .setup = net_select_setup,
+	    .run = net_select_run,
+	    .teardown = net_select_teardown,
 	},
 };
 
-const struct bench_family bench_family_net = {
+const struct bench_family bench_net_family = {
 	.name = "net",
 	.title = "Networking on loopback",
 	.tests = net_tests,

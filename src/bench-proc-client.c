@@ -1,7 +1,7 @@
 /*
  * bench-proc-client.c: start benchtop-proc, ask it for n operations, end it.
  *
- * The helper is a partner process (bench-util.c): registered with the
+ * The helper is a partner process (bench-partner.c): registered with the
  * scheduler until reaped, killed with the worker thread that started it
  * (PR_SET_PDEATHSIG, kept across its execve), pinned before it runs. A
  * sample writes n, then waits for the answer in slices, so that a stop
@@ -25,8 +25,8 @@
 
 #include "base-cycles.h"
 #include "base-threads.h"
+#include "bench-partner.h"
 #include "bench-proc-files.h"
-#include "bench-util.h"
 #include "bench.h"
 
 #ifndef PKGLIBEXECDIR
@@ -59,11 +59,11 @@ proc_client_find(char *path, size_t size)
 		if ((slash = strrchr(exe, '/')) != NULL &&
 		    (size_t)snprintf(path, size, "%.*s/%s", (int)(slash - exe),
 		        exe, PROC_HELPER_NAME) < size &&
-		    proc_is_program(path))
+		    proc_files_is_program(path))
 			return 0;
 	}
 	(void)snprintf(path, size, "%s/%s", PKGLIBEXECDIR, PROC_HELPER_NAME);
-	return proc_is_program(path) ? 0 : -1;
+	return proc_files_is_program(path) ? 0 : -1;
 }
 
 int
@@ -127,7 +127,7 @@ helper_gone(struct bench_ctx *ctx, struct proc_client *c)
 
 	while (waitpid(c->proc.pid, &status, 0) < 0 && errno == EINTR)
 		;
-	sched_child_remove(c->proc.pid);
+	threads_child_remove(c->proc.pid);
 	c->proc.pid = 0;
 	if (stopping(ctx))
 		return BENCH_STOPPED; /* killed on the way out: not a fault */
@@ -289,7 +289,7 @@ proc_client_describe(char *buf, size_t size)
 	int rc = -1;
 
 	proc_client_init(&c);
-	bench_fds_snapshot(&ctx);
+	bench_partner_fds_snapshot(&ctx);
 	if (proc_client_arg(&ctx, &c, "fork") == BENCH_OK &&
 	    proc_client_start(&ctx, &c, -1) == BENCH_OK) {
 		(void)snprintf(buf, size, "%s: %s", c.argv[0],

@@ -19,7 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench-util.h"
+#include "bench-partner.h"
+#include "bench.h"
 #include "proc-proto.h"
 
 #define PROC_CLIENT_ARGS 24

@@ -28,7 +28,7 @@
 #define PROC_TEXT_SEED  1991u /* the text is the same on every run */
 
 /* The C source byte.cc compiles: about 160 lines, like BYTE's cctest.c. */
-const char proc_cc_source[] =
+const char proc_files_cc_source[] =
     "/* benchtop byte.cc: the program the C compiler test compiles. */\n"
     "#include <stdio.h>\n"
     "#include <stdlib.h>\n"
@@ -194,7 +194,7 @@ const char proc_cc_source[] =
  * remove the files) in the C locale, so that the user's locale cannot
  * change what sort costs.
  */
-const char proc_shell_script[] =
+const char proc_files_shell_script[] =
     "# benchtop byte.shell*: one copy of BYTE 3.11's shell workload.\n"
     "# $1 is the text, $2 the work directory; $$ keeps copies apart.\n"
     "LC_ALL=C\n"
@@ -210,11 +210,11 @@ const char proc_shell_script[] =
  * q is left out, as GNU dc 1.07 exits with status 1 on q: dc ends at the
  * end of its input instead.
  */
-const char proc_dc_input[] = "99 k 2 v p\n";
+const char proc_files_dc_input[] = "99 k 2 v p\n";
 
 /* The tools the script needs besides /bin/sh. */
-const char *const proc_shell_tools[] = { "sort", "od", "grep", "tee", "wc",
-	"rm", NULL };
+const char *const proc_files_shell_tools[] = { "sort", "od", "grep", "tee",
+	"wc", "rm", NULL };
 
 /* Words of the sorted text; "the" and its kin give grep its matches. */
 static const char *const proc_words[] = { "the", "then", "there", "other",
@@ -232,7 +232,7 @@ static const char *const proc_words[] = { "the", "then", "there", "other",
  * PROC_TEXT_BYTES long, identical on every run and machine.
  */
 size_t
-proc_make_text(char *buf, size_t size)
+proc_files_make_text(char *buf, size_t size)
 {
 	const size_t nwords = sizeof proc_words / sizeof proc_words[0];
 	uint32_t x = PROC_TEXT_SEED;
@@ -255,7 +255,7 @@ proc_make_text(char *buf, size_t size)
 /* ---- Programs ---- */
 
 int
-proc_is_program(const char *path)
+proc_files_is_program(const char *path)
 {
 	struct stat sb;
 
@@ -264,7 +264,7 @@ proc_is_program(const char *path)
 }
 
 int
-proc_find_in_path(const char *name, char *out, size_t size)
+proc_files_find_in_path(const char *name, char *out, size_t size)
 {
 	const char *path = getenv("PATH"), *p, *end;
 	size_t len;
@@ -277,7 +277,7 @@ proc_find_in_path(const char *name, char *out, size_t size)
 		if (len > 0 &&
 		    (size_t)snprintf(out, size, "%.*s/%s", (int)len, p, name) <
 		        size &&
-		    proc_is_program(out))
+		    proc_files_is_program(out))
 			return 0;
 		if (end == NULL)
 			return -1;
@@ -287,7 +287,7 @@ proc_find_in_path(const char *name, char *out, size_t size)
 /* ---- The work directory ---- */
 
 int
-proc_dir_make(struct bench_ctx *ctx, char *dir, size_t size)
+proc_files_dir_make(struct bench_ctx *ctx, char *dir, size_t size)
 {
 	(void)snprintf(dir, size, "%s/proc.XXXXXX",
 	    ctx->tmpdir != NULL ? ctx->tmpdir : "/tmp");
@@ -299,7 +299,7 @@ proc_dir_make(struct bench_ctx *ctx, char *dir, size_t size)
 }
 
 int
-proc_dir_write(struct bench_ctx *ctx, const char *dir, const char *name,
+proc_files_dir_write(struct bench_ctx *ctx, const char *dir, const char *name,
     const char *data, size_t len, char *path, size_t size)
 {
 	ssize_t w;
@@ -326,7 +326,7 @@ proc_dir_write(struct bench_ctx *ctx, const char *dir, const char *name,
 }
 
 void
-proc_dir_remove(char *dir)
+proc_files_dir_remove(char *dir)
 {
 	struct dirent *e;
 	DIR *d;

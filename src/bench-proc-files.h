@@ -12,29 +12,29 @@
 struct bench_ctx;
 
 /* byte.cc's source file: about 160 lines, like BYTE's cctest.c. */
-extern const char proc_cc_source[];
+extern const char proc_files_cc_source[];
 /* One copy of the shell scripts' workload; $1 the text, $2 the dir. */
-extern const char proc_shell_script[];
+extern const char proc_files_shell_script[];
 /* byte.dc's program, read on stdin. */
-extern const char proc_dc_input[];
+extern const char proc_files_dc_input[];
 /* The tools the script needs besides /bin/sh; NULL-terminated. */
-extern const char *const proc_shell_tools[];
+extern const char *const proc_files_shell_tools[];
 
 /* Write the text the scripts sort into buf; its length. */
-size_t proc_make_text(char *buf, size_t size);
+size_t proc_files_make_text(char *buf, size_t size);
 
 /* A regular file we may execute? */
-int proc_is_program(const char *path);
+int proc_files_is_program(const char *path);
 /* `name` along $PATH (or /usr/bin:/bin) into out: 0, or -1 if none. */
-int proc_find_in_path(const char *name, char *out, size_t size);
+int proc_files_find_in_path(const char *name, char *out, size_t size);
 
 /* Make "<tmpdir>/proc.XXXXXX" into dir; BENCH_OK or a reason in ctx. */
-int proc_dir_make(struct bench_ctx *ctx, char *dir, size_t size);
+int proc_files_dir_make(struct bench_ctx *ctx, char *dir, size_t size);
 /* Write the new file dir/name (mode 0600); its path into `path`. */
-int proc_dir_write(struct bench_ctx *ctx, const char *dir, const char *name,
-    const char *data, size_t len, char *path, size_t size);
+int proc_files_dir_write(struct bench_ctx *ctx, const char *dir,
+    const char *name, const char *data, size_t len, char *path, size_t size);
 /* Empty the directory (what a killed script left) and remove it; dir
  * becomes "". A no-op on "". */
-void proc_dir_remove(char *dir);
+void proc_files_dir_remove(char *dir);
 
 #endif

@@ -42,7 +42,6 @@
 
 #include "bench-proc-client.h"
 #include "bench-proc-files.h"
-#include "bench-util.h"
 #include "bench.h"
 
 /* Said of every test here: where its loop runs. */
@@ -76,7 +75,7 @@ proc_teardown(struct bench_ctx *ctx)
 	if (s == NULL)
 		return;
 	proc_client_stop(&s->helper);
-	proc_dir_remove(s->dir);
+	proc_files_dir_remove(s->dir);
 	free(s);
 	ctx->state = NULL;
 }
@@ -168,7 +167,7 @@ static int
 proc_tiny_program(char *path, size_t size, const char **argv0)
 {
 	*argv0 = "true";
-	if (proc_is_program("/bin/true")) {
+	if (proc_files_is_program("/bin/true")) {
 		(void)snprintf(path, size, "/bin/true");
 		return 0;
 	}
@@ -212,7 +211,7 @@ proc_lmsh_setup(struct bench_ctx *ctx)
 	char prog[PATH_MAX], ran[PATH_MAX + 32];
 	const char *argv0;
 
-	if (!proc_is_program("/bin/sh"))
+	if (!proc_files_is_program("/bin/sh"))
 		return proc_missing(ctx, "/bin/sh");
 	if (proc_tiny_program(prog, sizeof prog, &argv0) != 0)
 		return bench_reason(ctx, BENCH_UNSUPPORTED,
@@ -243,7 +242,7 @@ proc_work_setup(struct bench_ctx *ctx)
 	if ((st = proc_state_new(ctx)) != BENCH_OK)
 		return st;
 	s = ctx->state;
-	if ((st = proc_dir_make(ctx, s->dir, sizeof s->dir)) != BENCH_OK)
+	if ((st = proc_files_dir_make(ctx, s->dir, sizeof s->dir)) != BENCH_OK)
 		return st;
 	args[3] = s->dir;
 	return proc_args(ctx, args);
@@ -256,7 +255,7 @@ proc_write(struct bench_ctx *ctx, int i, const char *name, const char *data,
 {
 	struct proc_state *s = ctx->state;
 
-	return proc_dir_write(ctx, s->dir, name, data, len, s->tmp[i],
+	return proc_files_dir_write(ctx, s->dir, name, data, len, s->tmp[i],
 	    sizeof s->tmp[i]);
 }
 
@@ -269,11 +268,11 @@ proc_cc_setup(struct bench_ctx *ctx)
 	struct proc_state *s;
 	int st;
 
-	if (proc_find_in_path("cc", cc, sizeof cc) != 0)
+	if (proc_files_find_in_path("cc", cc, sizeof cc) != 0)
 		return proc_missing(ctx, "cc");
 	if ((st = proc_work_setup(ctx)) != BENCH_OK ||
-	    (st = proc_write(ctx, 0, "cctest.c", proc_cc_source,
-	         strlen(proc_cc_source))) != BENCH_OK)
+	    (st = proc_write(ctx, 0, "cctest.c", proc_files_cc_source,
+	         strlen(proc_files_cc_source))) != BENCH_OK)
 		return st;
 	s = ctx->state;
 	if ((size_t)snprintf(s->tmp[1], sizeof s->tmp[1], "%s/cctest.o",
@@ -297,11 +296,11 @@ proc_dc_setup(struct bench_ctx *ctx)
 	struct proc_state *s;
 	int st;
 
-	if (proc_find_in_path("dc", dc, sizeof dc) != 0)
+	if (proc_files_find_in_path("dc", dc, sizeof dc) != 0)
 		return proc_missing(ctx, "dc");
 	if ((st = proc_work_setup(ctx)) != BENCH_OK ||
-	    (st = proc_write(ctx, 0, "sqrt2.dc", proc_dc_input,
-	         strlen(proc_dc_input))) != BENCH_OK)
+	    (st = proc_write(ctx, 0, "sqrt2.dc", proc_files_dc_input,
+	         strlen(proc_files_dc_input))) != BENCH_OK)
 		return st;
 	s = ctx->state;
 	args[1] = s->tmp[0];
@@ -317,12 +316,12 @@ proc_shell_tools_check(struct bench_ctx *ctx)
 {
 	char path[PATH_MAX];
 
-	if (!proc_is_program("/bin/sh"))
+	if (!proc_files_is_program("/bin/sh"))
 		return proc_missing(ctx, "/bin/sh");
-	for (size_t i = 0; proc_shell_tools[i] != NULL; i++)
-		if (proc_find_in_path(proc_shell_tools[i], path, sizeof path) !=
-		    0)
-			return proc_missing(ctx, proc_shell_tools[i]);
+	for (size_t i = 0; proc_files_shell_tools[i] != NULL; i++)
+		if (proc_files_find_in_path(proc_files_shell_tools[i], path,
+		        sizeof path) != 0)
+			return proc_missing(ctx, proc_files_shell_tools[i]);
 	return BENCH_OK;
 }
 
@@ -368,10 +367,10 @@ proc_shell_setup(struct bench_ctx *ctx)
 
 	if ((st = proc_shell_tools_check(ctx)) != BENCH_OK ||
 	    (st = proc_work_setup(ctx)) != BENCH_OK ||
-	    (st = proc_write(ctx, 0, "shell.sh", proc_shell_script,
-	         strlen(proc_shell_script))) != BENCH_OK ||
+	    (st = proc_write(ctx, 0, "shell.sh", proc_files_shell_script,
+	         strlen(proc_files_shell_script))) != BENCH_OK ||
 	    (st = proc_write(ctx, 1, "text.txt", buf,
-	         proc_make_text(buf, sizeof buf))) != BENCH_OK)
+	         proc_files_make_text(buf, sizeof buf))) != BENCH_OK)
 		return st;
 	s = ctx->state;
 	proc_float_cpus(ctx, cpus, sizeof cpus);
@@ -588,7 +587,7 @@ static const struct bench_test proc_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_proc = {
+const struct bench_family bench_proc_family = {
 	.name = "proc",
 	.title = "Processes: fork, exec, shell, cc, dc",
 	.tests = proc_tests,

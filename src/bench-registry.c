@@ -18,30 +18,30 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const struct bench_family bench_family_syscall;
-extern const struct bench_family bench_family_cpu;
-extern const struct bench_family bench_family_proc;
-extern const struct bench_family bench_family_ipc;
-extern const struct bench_family bench_family_ctxbench;
-extern const struct bench_family bench_family_ctxsw;
-extern const struct bench_family bench_family_net;
-extern const struct bench_family bench_family_file;
-extern const struct bench_family bench_family_vm;
-extern const struct bench_family bench_family_mem;
-extern const struct bench_family bench_family_lock;
+extern const struct bench_family bench_syscall_family;
+extern const struct bench_family bench_cpu_family;
+extern const struct bench_family bench_proc_family;
+extern const struct bench_family bench_ipc_family;
+extern const struct bench_family bench_ctxbench_family;
+extern const struct bench_family bench_ctxsw_family;
+extern const struct bench_family bench_net_family;
+extern const struct bench_family bench_file_family;
+extern const struct bench_family bench_vm_family;
+extern const struct bench_family bench_mem_family;
+extern const struct bench_family bench_lock_family;
 
 const struct bench_family *const registry_families[] = {
-	&bench_family_syscall,
-	&bench_family_cpu,
-	&bench_family_proc,
-	&bench_family_ipc,
-	&bench_family_ctxbench,
-	&bench_family_ctxsw,
-	&bench_family_net,
-	&bench_family_file,
-	&bench_family_vm,
-	&bench_family_mem,
-	&bench_family_lock,
+	&bench_syscall_family,
+	&bench_cpu_family,
+	&bench_proc_family,
+	&bench_ipc_family,
+	&bench_ctxbench_family,
+	&bench_ctxsw_family,
+	&bench_net_family,
+	&bench_file_family,
+	&bench_vm_family,
+	&bench_mem_family,
+	&bench_lock_family,
 	NULL,
 };
 

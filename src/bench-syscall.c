@@ -23,7 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-util.h"
 #include "bench.h"
 
 struct syscall_state {
@@ -582,7 +581,7 @@ static const struct bench_test syscall_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_syscall = {
+const struct bench_family bench_syscall_family = {
 	.name = "syscall",
 	.title = "System calls and signals",
 	.tests = syscall_tests,

@@ -59,7 +59,6 @@
 #include <unistd.h>
 
 #include "base-cycles.h"
-#include "bench-util.h"
 #include "bench.h"
 
 #define VM_CHUNK   BENCH_FILE_CHUNK /* lmbench's XFERSIZE */
@@ -533,7 +532,7 @@ static const struct bench_test vm_tests[] = {
 	},
 };
 
-const struct bench_family bench_family_vm = {
+const struct bench_family bench_vm_family = {
 	.name = "vm",
 	.title = "Virtual memory",
 	.tests = vm_tests,

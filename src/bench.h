@@ -20,9 +20,11 @@
 #ifndef BENCHTOP_BENCH_H
 #define BENCHTOP_BENCH_H
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "base-units.h" /* enum bench_unit: the unit the origin reports in */
 
@@ -183,5 +185,101 @@ int bench_reason(struct bench_ctx *, int status, const char *fmt, ...)
  * line, each test's timing the other's).
  */
 extern _Thread_local volatile uint64_t bench_sink;
+
+/* ---- What the families share: CPU placement, files, failures ---- */
+
+/* Pin the calling thread to `cpu`; cpu < 0 is a no-op. 0, or -1 and errno. */
+int bench_pin_self(int cpu);
+
+/* Online CPUs (sysconf), at least 1. */
+int bench_online_cpus(void);
+
+/*
+ * The process's affinity mask: the main thread's as first read (read it
+ * before any thread narrows its own: workers are pinned, and the live
+ * screen and exporter move to a CPU of their own while they draw).
+ * 0, or -1 and errno.
+ */
+int bench_process_cpus(cpu_set_t *out);
+
+/*
+ * CPUs in the process's affinity mask (bench_process_cpus); the online
+ * count if the mask cannot be read.
+ */
+int bench_usable_cpus(void);
+
+/*
+ * The n-th CPU (n >= 0, wrapping around) of the process's affinity mask:
+ * n = 0 is the first CPU benchtop may use. -1 if the mask cannot be read.
+ */
+int bench_allowed_cpu(int n);
+
+/*
+ * A CPU of the process's affinity mask other than `cpu`, searching upwards
+ * from cpu + 1 so that several workers' partners spread out; -1 if there
+ * is none or the mask cannot be read (then errno says why).
+ */
+int bench_other_cpu(int cpu);
+
+/*
+ * The CPU for party number `i` of a test (0 = the worker itself):
+ * placement same puts every party on ctx->cpu; spread puts party 1 on
+ * ctx->partner_cpu and deals the others round-robin over the process's
+ * CPUs. -1 when the worker is not pinned.
+ */
+int bench_party_cpu(const struct bench_ctx *ctx, int i);
+
+/*
+ * Sum `bytes` of buf as lmbench's bread() sums what bw_file_rd and
+ * bw_mmap_rd read: longs, one scalar add each in one dependent chain,
+ * 128 to a round (then 16, then 1; a tail under a long is not read).
+ * The compiler may not vectorise it: lmbench's, built with -O, is not,
+ * and a 16-byte add would make the pass after each read twice as fast.
+ */
+unsigned long bench_bread(const void *buf, size_t bytes);
+
+/* The chunk the file and mmap tests move: lmbench's XFERSIZE. */
+#define BENCH_FILE_CHUNK (64 * 1024)
+
+/*
+ * Size of the big file of the file and VM tests (lmbench's $MB): the
+ * --mem-size buffer size kept within 1 MiB..1 GiB, in whole chunks.
+ */
+uint64_t bench_file_bytes(const struct bench_ctx *ctx);
+
+/* The private scratch directory (ctx->tmpdir; /tmp outside a run). */
+const char *bench_scratch_dir(const struct bench_ctx *ctx);
+
+/* mkostemp "<scratch>/<stem>.XXXXXX" into path and *fd; the caller
+ * records that the file exists. BENCH_OK, or bench_fail("mkstemp"). */
+int bench_make_temp(struct bench_ctx *ctx, const char *stem, char *path,
+    size_t size, int *fd);
+
+/*
+ * Setup's state: `size` zeroed bytes, set as ctx->state and returned; or
+ * NULL, with bench_fail("calloc") (then return BENCH_FAILED). Teardown
+ * finds ctx->state NULL when this failed.
+ */
+void *bench_state_new(struct bench_ctx *ctx, size_t size);
+
+/* Close *fd if open, then -1: safe to call again, and on a never-opened
+ * descriptor that setup left at -1. */
+void bench_close_fd(int *fd);
+
+/* Teardown of a bench_make_temp file: close *fd if open (then -1) and
+ * unlink path if *made (then 0). */
+void bench_temp_remove(int *fd, int *made, const char *path);
+
+/* A failed transfer of `got` bytes: errno's text, or, for a short one
+ * (which has no errno), "CALL: short transfer (N bytes)". */
+int bench_io_fail(struct bench_ctx *ctx, const char *call, ssize_t got);
+
+/*
+ * A write that moved `got` of `len` bytes: a short write has no errno,
+ * but the write of the rest does (on a full filesystem ENOSPC, EDQUOT
+ * or EFBIG, where "short" says nothing), so it is tried for the reason.
+ */
+int bench_write_fail(struct bench_ctx *ctx, int fd, const void *buf, size_t len,
+    ssize_t got);
 
 #endif

@@ -112,7 +112,7 @@ judge_and_write(FILE *f, const struct verdict_report *vr)
 	int status = -1;
 
 	if (l != NULL && why != NULL &&
-	    (status = verdict_judge_report(vr, l, why, &m)) >= 0)
+	    (status = verdict_out_judge_report(vr, l, why, &m)) >= 0)
 		om_check_write(f, vr, l, &m, status);
 	free(l);
 	free(why);

@@ -3,7 +3,7 @@
  * against a profile, for /metrics (--listen) and --openmetrics-file.
  *
  * The judge is --check's own (measure-judge.c's judge_rows, through
- * verdict_judge_report), fed the live figures in the shape --check
+ * verdict_out_judge_report), fed the live figures in the shape --check
  * measures them: each test's newest EXPORT_CHECK_SLICES slices that
  * ended, one median each, against the profile's slices. So a live
  * verdict and a batch one mean the same, the machine's and the kinds'

@@ -90,7 +90,7 @@ one_change(const char *key, const char *was, const char *now, void *arg)
 	context_change_label(key, now, c.label, sizeof c.label);
 	t->marks++;
 	if (t->lg != NULL)
-		(void)sample_log_note(t->lg, t->t_ms, c.label, key, t->marks);
+		(void)export_log_note(t->lg, t->t_ms, c.label, key, t->marks);
 	if (t->x != NULL)
 		export_jsonl_context(t->x, key, was, now, c.label,
 		    t->t_ms / 1e3);

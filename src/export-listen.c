@@ -297,9 +297,9 @@ serve_off_claims(struct listener *l, struct MHD_Connection *c, const char *url)
 
 	if (l->src.monitor == NULL)
 		return serve_path(l, c, url);
-	pass = monitor_screen_begin(l->src.monitor, 0, LISTEN_WAIT_MS);
+	pass = borrow_screen_begin(l->src.monitor, 0, LISTEN_WAIT_MS);
 	rc = serve_path(l, c, url);
-	monitor_screen_end(l->src.monitor, pass);
+	borrow_screen_end(l->src.monitor, pass);
 	return rc;
 }
 

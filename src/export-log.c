@@ -63,7 +63,7 @@ same_header(int fd, const char *path, char *err, size_t size)
 }
 
 int
-sample_log_open(struct sample_log *lg, const char *path, char *err, size_t size)
+export_log_open(struct sample_log *lg, const char *path, char *err, size_t size)
 {
 	static const char header[] = SAMPLE_LOG_HEADER;
 	struct stat sb;
@@ -92,7 +92,7 @@ sample_log_open(struct sample_log *lg, const char *path, char *err, size_t size)
 }
 
 int
-sample_log_start(struct sample_log *lg, struct store *s)
+export_log_start(struct sample_log *lg, struct store *s)
 {
 	size_t n = store_count(s);
 
@@ -198,7 +198,7 @@ flush_pending(struct sample_log *lg)
 }
 
 int
-sample_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
+export_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
     const char *key, size_t marks)
 {
 	char line[256], safe[CONTEXT_LABEL_MAX];
@@ -223,7 +223,7 @@ sample_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
 }
 
 int
-sample_log_write(struct sample_log *lg, size_t marks)
+export_log_write(struct sample_log *lg, size_t marks)
 {
 	if (lg->fd < 0 || lg->store == NULL)
 		return 0;
@@ -247,7 +247,7 @@ status_part(char *buf, size_t size, int *n, const char *text)
 }
 
 const char *
-sample_log_status(const struct sample_log *lg, char *buf, size_t size)
+export_log_status(const struct sample_log *lg, char *buf, size_t size)
 {
 	char part[64];
 	size_t lines = 0;
@@ -274,7 +274,7 @@ sample_log_status(const struct sample_log *lg, char *buf, size_t size)
 }
 
 void
-sample_log_close(struct sample_log *lg)
+export_log_close(struct sample_log *lg)
 {
 	if (lg->fd >= 0)
 		(void)close(lg->fd);

@@ -1,13 +1,13 @@
 /*
  * export-log.h: --log FILE.csv, every live sample appended as one CSV line.
  *
- * The screen's thread calls sample_log_write at each refresh and once at
+ * The screen's thread calls export_log_write at each refresh and once at
  * the end. A sample is taken from its test's ring once and then lives in
  * the log's own buffer until the file has all of it: a short write is
  * continued, a failed one keeps the rest for the next call, and while the
  * buffer is not empty no new sample is taken (the rings keep them). A
  * sample the ring overwrote before it could be taken is counted as lost.
- * Whatever went wrong stays in sample_log_status until a write succeeds.
+ * Whatever went wrong stays in export_log_status until a write succeeds.
  */
 
 #ifndef BENCHTOP_EXPORT_LOG_H
@@ -24,7 +24,7 @@
 
 struct sample_log {
 	int fd;                 /* -1: no --log */
-	struct store *store;    /* set by sample_log_start */
+	struct store *store;    /* set by export_log_start */
 	double epoch_s;         /* wall time of the store's epoch */
 	uint64_t *taken;        /* per test: samples already in the buffer */
 	struct ring_entry *buf; /* one test's ring, copied */
@@ -39,37 +39,37 @@ struct sample_log {
  * header when it is empty; path NULL: no log (fd -1). 0, or -1 with
  * "--log: ..." in err.
  */
-int sample_log_open(struct sample_log *lg, const char *path, char *err,
+int export_log_open(struct sample_log *lg, const char *path, char *err,
     size_t size);
 
 /* Allocate for the store's tests; 0, or -1 (out of memory). */
-int sample_log_start(struct sample_log *lg, struct store *s);
+int export_log_start(struct sample_log *lg, struct store *s);
 
 /*
  * Take every new sample (with `marks`, the marks so far) and write what
  * is pending. 0 when the file has everything, -1 when some is still
- * pending or was lost (see sample_log_status).
+ * pending or was lost (see export_log_status).
  */
-int sample_log_write(struct sample_log *lg, size_t marks);
+int export_log_write(struct sample_log *lg, size_t marks);
 
 /*
  * A change of the machine's context as a row of the same eleven fields:
  * test "benchtop.context", no value, the change's name ("THP always") in
  * the unit column and the fact's key in the placement column, `marks`
  * counting it; at `t_ms` on the store's clock. Written with the next
- * sample_log_write, in order. 0, or -1 (out of memory).
+ * export_log_write, in order. 0, or -1 (out of memory).
  */
-int sample_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
+int export_log_note(struct sample_log *lg, uint32_t t_ms, const char *label,
     const char *key, size_t marks);
 
 /*
  * "" when all is well, else one line for the status: "--log: No space
  * left on device, 120 lines waiting, 3 samples lost".
  */
-const char *sample_log_status(const struct sample_log *lg, char *buf,
+const char *export_log_status(const struct sample_log *lg, char *buf,
     size_t size);
 
 /* Close the file and free; safe on a log never opened or started. */
-void sample_log_close(struct sample_log *lg);
+void export_log_close(struct sample_log *lg);
 
 #endif

@@ -13,7 +13,8 @@
 #include "base-stats.h"
 #include "base-units.h"
 #include "export.h"
-#include "report.h"
+#include "report-common.h"
+#include "report-om.h"
 
 int
 scrape_test(struct store *s, size_t i, struct scrape_test *out)

@@ -17,6 +17,8 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "report-json.h"
+#include "report-jsonl.h"
 #include "report.h"
 
 double
@@ -26,7 +28,7 @@ export_store_epoch_s(const struct store *s)
 }
 
 int
-exporter_init(struct exporter *x, struct store *s, const struct machine *m,
+export_init(struct exporter *x, struct store *s, const struct machine *m,
     const char *om_path, FILE *jsonl)
 {
 	size_t n = store_count(s);
@@ -47,7 +49,7 @@ exporter_init(struct exporter *x, struct store *s, const struct machine *m,
 }
 
 void
-exporter_free(struct exporter *x)
+export_free(struct exporter *x)
 {
 	free(x->seen);
 	free(x->buf);
@@ -117,7 +119,7 @@ export_jsonl_slices(struct exporter *x, FILE *f, double ts)
 	double epoch = (double)store_epoch_ns(x->store);
 	size_t k;
 
-	while ((k = monitor_slices(x->monitor, &x->slice_cursor, s, 64)) > 0)
+	while ((k = queue_slices(x->monitor, &x->slice_cursor, s, 64)) > 0)
 		for (size_t j = 0; j < k; j++) {
 			report_jsonl_head(f, x->machine, ts);
 			export_jsonl_slice(f, x->store, &s[j], epoch);
@@ -221,7 +223,7 @@ write_om(struct exporter *x, size_t n)
 }
 
 int
-exporter_tick(struct exporter *x)
+export_tick(struct exporter *x)
 {
 	size_t n = store_count(x->store), m = 0;
 

@@ -38,9 +38,9 @@ struct exporter {
 	const struct export_check *check;
 };
 
-int exporter_init(struct exporter *x, struct store *s, const struct machine *m,
+int export_init(struct exporter *x, struct store *s, const struct machine *m,
     const char *om_path, FILE *jsonl);
-void exporter_free(struct exporter *x);
+void export_free(struct exporter *x);
 
 /*
  * Export what is new; returns 0, or -1 with errno (a write failed). With
@@ -56,7 +56,7 @@ void exporter_free(struct exporter *x);
  * "benchtop: export: why" and exit 1 (a consumer that went away, a full
  * disk: carrying on would only fill the gap with nothing).
  */
-int exporter_tick(struct exporter *x);
+int export_tick(struct exporter *x);
 
 /* Wall time (s since 1970, UTC) of the store's epoch: a sample's
  * timestamp is this plus its t_ms. */

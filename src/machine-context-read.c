@@ -365,7 +365,7 @@ read_hypervisor(struct machine_context *c, const char *root)
 		context_set(c, "hypervisor", CONTEXT_ABSENT);
 		return;
 	}
-	cpu_parse_cpuinfo(text, &id);
+	cpu_detect_parse_cpuinfo(text, &id);
 	/* The signature is this CPU's: only when reading this machine. */
 	vendor = id.hypervisor && (root[0] == '\0' || strcmp(root, "/") == 0)
 	    ? hypervisor_vendor(sig, sizeof sig)

@@ -113,7 +113,7 @@ cpuinfo_line(const char *line, struct cpu_id *id)
 }
 
 void
-cpu_parse_cpuinfo(const char *text, struct cpu_id *id)
+cpu_detect_parse_cpuinfo(const char *text, struct cpu_id *id)
 {
 	const char *line = text;
 	uint64_t midr;
@@ -175,7 +175,7 @@ caches_from_sysfs(struct cpu_id *id)
 }
 
 /* Enough for the first processor block of /proc/cpuinfo, flags and
- * all (2.5 KB on a Sapphire Rapids core): cpu_parse_cpuinfo() reads
+ * all (2.5 KB on a Sapphire Rapids core): cpu_detect_parse_cpuinfo() reads
  * that block only. */
 #define CPUINFO_MAX 16384
 
@@ -186,7 +186,7 @@ identify_from_cpuinfo(struct cpu_id *id)
 
 	if (machine_file_read("/", "/proc/cpuinfo", text, sizeof text) ==
 	    MACHINE_FILE_OK)
-		cpu_parse_cpuinfo(text, id);
+		cpu_detect_parse_cpuinfo(text, id);
 	caches_from_sysfs(id);
 #if defined(__aarch64__) || defined(__arm__)
 	/* The kernel's whole MIDRs, each CPU's: a mixed machine's too. */
@@ -292,7 +292,8 @@ is_regular_file(const char *path, char *err, size_t errsize)
 }
 
 int
-cpu_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
+cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err,
+    size_t errsize)
 {
 	struct cpu_raw_data_t raw;
 	struct cpu_id_t data;
@@ -317,7 +318,8 @@ cpu_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
 }
 #else
 int
-cpu_read_dump(const char *path, struct cpu_id *id, char *err, size_t errsize)
+cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err,
+    size_t errsize)
 {
 	cpu_reset(id);
 	(void)snprintf(err, errsize,

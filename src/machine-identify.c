@@ -435,7 +435,7 @@ identify_print(FILE *out, const char *dump_path, const char *machines_tsv,
 		if (identify_kernel_counts("/sys/devices/system/cpu", &kcores,
 		        &klogical) != 0)
 			kcores = klogical = 0;
-	} else if (cpu_read_dump(dump_path, &id, err, errsize) != 0)
+	} else if (cpu_detect_read_dump(dump_path, &id, err, errsize) != 0)
 		return -1;
 	print_fields(out, &id, kcores, klogical);
 	if (dump_path == NULL) {

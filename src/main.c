@@ -90,7 +90,7 @@ identify(const struct opts *o)
 	char path[4200], err[300];
 
 	(void)snprintf(path, sizeof path, "%s/machines.tsv",
-	    refdata_dir(o->data));
+	    ref_data_dir(o->data));
 	if (identify_print(stdout, o->dump,
 	        access(path, R_OK) == 0 ? path : NULL, err, sizeof err) != 0) {
 		fatal_say("--identify", err);

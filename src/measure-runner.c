@@ -19,7 +19,8 @@
 #include "base-threads.h"
 #include "base-time.h"
 #include "base-units.h"
-#include "bench-util.h"
+#include "bench-partner.h"
+#include "bench.h"
 #include "machine-steal.h"
 
 static uint64_t
@@ -94,7 +95,7 @@ runner_real_clock(struct harness_clock *c, struct cycles_counter *counter)
 int
 runner_thread_pin(int cpu)
 {
-	sched_worker_private_files();
+	threads_worker_private_files();
 	(void)thread_reader();
 	return bench_pin_self(cpu) == 0 ? cpu : -1;
 }
@@ -390,7 +391,7 @@ ctx_init(struct bench_ctx *ctx, const struct bench_test *t,
 	ctx->stop = cfg->stop;
 	ctx->mem_bytes = cfg->mem_bytes;
 	ctx->first_look = cfg->first_look;
-	bench_fds_snapshot(ctx);
+	bench_partner_fds_snapshot(ctx);
 }
 
 int

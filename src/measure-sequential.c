@@ -14,8 +14,8 @@
 #include "base-stats.h"
 
 enum seq_state
-seq_decide(const struct seq_rule *r, const double *x, size_t n, double sigma,
-    double delta)
+sequential_decide(const struct seq_rule *r, const double *x, size_t n,
+    double sigma, double delta)
 {
 	double sum = 0, k, up, down;
 	double accept = log((1 - r->beta) / (r->alpha / 2));
@@ -111,12 +111,12 @@ row_look(const struct seq_rule *r, const struct sides *s, double center,
 		return SEQ_UNDECIDED;
 	for (size_t i = 0; i < s->nn; i++)
 		x[i] = bounded(s->now[i] - s->then_med - center, sigma, delta);
-	return seq_decide(r, x, s->nn, sigma, delta);
+	return sequential_decide(r, x, s->nn, sigma, delta);
 }
 
 void
-seq_rows(const struct seq_rule *r, const struct judge_row *rows, size_t n,
-    double tolerance_pct, enum seq_state *state)
+sequential_rows(const struct seq_rule *r, const struct judge_row *rows,
+    size_t n, double tolerance_pct, enum seq_state *state)
 {
 	double lr[JUDGE_MAX_ROWS] = { 0 }, scratch[2 * JUDGE_MAX_ROWS],
 	       floor_log;
@@ -150,7 +150,7 @@ seq_rows(const struct seq_rule *r, const struct judge_row *rows, size_t n,
 }
 
 enum judge_seq
-seq_judge_of(enum seq_state s)
+sequential_judge_of(enum seq_state s)
 {
 	switch (s) {
 	case SEQ_SAME:
@@ -164,7 +164,7 @@ seq_judge_of(enum seq_state s)
 }
 
 const char *
-seq_state_name(enum seq_state s)
+sequential_state_name(enum seq_state s)
 {
 	static const char *const names[] = {
 		[SEQ_GOING] = "going",

@@ -60,26 +60,26 @@ struct seq_rule {
 
 /* The state after the n observations x[0..n), of spread sigma, for a
  * change of delta (log, > 0). */
-enum seq_state seq_decide(const struct seq_rule *r, const double *x, size_t n,
-    double sigma, double delta);
+enum seq_state sequential_decide(const struct seq_rule *r, const double *x,
+    size_t n, double sigma, double delta);
 
 /*
  * One look at every row still going (state[i] == SEQ_GOING): the
  * machine's shift and the kinds as the judge takes them
  * (judge_shift_of, judge_kinds_of, judge_moved_with_kind) from the rows'
  * medians so far, then each going row's slices beyond its shift through
- * seq_decide, delta twice the floor (the tolerance, or the shift's
+ * sequential_decide, delta twice the floor (the tolerance, or the shift's
  * spread when wider). sigma is the robust spread of the profile's
  * slices, or of this run's when wider, never below the rule's floor. A
  * row that cannot be compared stops undecided.
  */
-void seq_rows(const struct seq_rule *r, const struct judge_row *rows, size_t n,
-    double tolerance_pct, enum seq_state *state);
+void sequential_rows(const struct seq_rule *r, const struct judge_row *rows,
+    size_t n, double tolerance_pct, enum seq_state *state);
 
 /* The judge's word for a stopped row (a row still going: undecided). */
-enum judge_seq seq_judge_of(enum seq_state s);
+enum judge_seq sequential_judge_of(enum seq_state s);
 
 /* "same", "slower", "faster", "undecided", "going". */
-const char *seq_state_name(enum seq_state s);
+const char *sequential_state_name(enum seq_state s);
 
 #endif

@@ -3,13 +3,13 @@
  * workers while they draw: a CPU nothing claims, or the workers
  * themselves, parked at a sample boundary.
  *
- * Quiet UI (monitor_hold/monitor_release): the UI sets `hold`; every
+ * Quiet UI (borrow_hold/borrow_release): the UI sets `hold`; every
  * worker parks at its next sample boundary (after pushing the sample, or
  * between slices) on `park_cv`, counted in `parked` under `park_lock`,
  * so that the UI draws while nothing is measured. The wait is outside
  * any timed interval. Release, quit and stop wake them.
  *
- * The screen and the exporter (monitor_screen_begin/end) borrow a CPU
+ * The screen and the exporter (borrow_screen_begin/end) borrow a CPU
  * nothing claims, as a claim of their own (`screen`, which the
  * choosing counts as held);
  * when every CPU is claimed they park the workers as the quiet screen
@@ -27,12 +27,12 @@
 #include <stdint.h>
 
 #include "base-threads.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "monitor-priv.h"
 
 /* A sample boundary: wait here while the quiet UI draws. */
 void
-monitor_park_if_held(struct monitor *m)
+borrow_park_if_held(struct monitor *m)
 {
 	if (!atomic_load(&m->hold))
 		return;
@@ -46,9 +46,9 @@ monitor_park_if_held(struct monitor *m)
 }
 
 int
-monitor_hold(struct monitor *m, long timeout_ms)
+borrow_hold(struct monitor *m, long timeout_ms)
 {
-	struct timespec until = sched_deadline_in(timeout_ms);
+	struct timespec until = threads_deadline_in(timeout_ms);
 	int all, rc = 0;
 
 	atomic_store(&m->hold, 1);
@@ -60,7 +60,7 @@ monitor_hold(struct monitor *m, long timeout_ms)
 }
 
 void
-monitor_release(struct monitor *m)
+borrow_release(struct monitor *m)
 {
 	(void)pthread_mutex_lock(&m->park_lock);
 	atomic_store(&m->hold, 0);
@@ -77,7 +77,7 @@ borrow_free_cpu(struct monitor *m)
 
 	if (bench_process_cpus(&allowed) != 0)
 		return -1;
-	monitor_held_now(m, &held);
+	queue_held_now(m, &held);
 	for (int c = 0; c < CPU_SETSIZE; c++)
 		if (CPU_ISSET(c, &allowed) && !CPU_ISSET(c, &held.cpus)) {
 			CPU_SET(c, &m->screen.cpus);
@@ -95,11 +95,11 @@ return_cpu(struct monitor *m, int cpu, uint64_t since_ns)
 		.start_ns = since_ns,
 		.placement = BENCH_PLACE_SINGLE };
 
-	claim_clear(&s.claim);
+	claims_clear(&s.claim);
 	CPU_SET(cpu, &s.claim.cpus);
 	(void)pthread_mutex_lock(&m->lock);
 	CPU_CLR(cpu, &m->screen.cpus);
-	monitor_log_slice(m, &s);
+	queue_log_slice(m, &s);
 	(void)pthread_cond_broadcast(&m->claim_cv);
 	(void)pthread_mutex_unlock(&m->lock);
 }
@@ -119,7 +119,7 @@ widen_self(void)
 }
 
 int
-monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms)
+borrow_screen_begin(struct monitor *m, int hold_only, long wait_ms)
 {
 	int cpu = -1;
 
@@ -134,7 +134,7 @@ monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms)
 		if (cpu >= 0)
 			return_cpu(m, cpu, m->screen_since_ns);
 	}
-	if (monitor_hold(m, wait_ms))
+	if (borrow_hold(m, wait_ms))
 		return MONITOR_SCREEN_HELD;
 	atomic_fetch_add(&m->disturb_active, 1);
 	atomic_fetch_add(&m->disturb_gen, 1);
@@ -142,7 +142,7 @@ monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms)
 }
 
 void
-monitor_screen_end(struct monitor *m, int pass)
+borrow_screen_end(struct monitor *m, int pass)
 {
 	if (pass >= 0) {
 		return_cpu(m, pass, m->screen_since_ns);
@@ -150,5 +150,5 @@ monitor_screen_end(struct monitor *m, int pass)
 	}
 	if (pass == MONITOR_SCREEN_DISTURBS)
 		atomic_fetch_sub(&m->disturb_active, 1);
-	monitor_release(m);
+	borrow_release(m);
 }

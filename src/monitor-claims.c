@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench-util.h"
+#include "bench.h"
 #include "measure-runner.h"
 
 /* Party counts beyond a number. */
@@ -75,7 +75,7 @@ static const char *const resource_names[CLAIM_RESOURCES] = {
 };
 
 void
-claim_clear(struct claim *c)
+claims_clear(struct claim *c)
 {
 	CPU_ZERO(&c->cpus);
 	c->resources = 0;
@@ -139,12 +139,12 @@ wider(int a, int b)
 }
 
 void
-claim_of(const struct bench_test *t, int cpu, enum bench_placement placement,
+claims_of(const struct bench_test *t, int cpu, enum bench_placement placement,
     struct claim *out)
 {
 	int parties = 1;
 
-	claim_clear(out);
+	claims_clear(out);
 	for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
 		if (!rule_matches(&rules[k], t))
 			continue;
@@ -155,7 +155,7 @@ claim_of(const struct bench_test *t, int cpu, enum bench_placement placement,
 }
 
 int
-claim_overlaps(const struct claim *a, const struct claim *b)
+claims_overlap(const struct claim *a, const struct claim *b)
 {
 	cpu_set_t both;
 
@@ -166,14 +166,14 @@ claim_overlaps(const struct claim *a, const struct claim *b)
 }
 
 void
-claim_add(struct claim *acc, const struct claim *c)
+claims_add(struct claim *acc, const struct claim *c)
 {
 	CPU_OR(&acc->cpus, &acc->cpus, &c->cpus);
 	acc->resources |= c->resources;
 }
 
 const char *
-claim_resource_name(unsigned bit)
+claims_resource_name(unsigned bit)
 {
 	for (int k = 0; k < CLAIM_RESOURCES; k++)
 		if (bit == 1u << k)
@@ -182,7 +182,7 @@ claim_resource_name(unsigned bit)
 }
 
 char *
-claim_format_cpus(const struct claim *c, char *buf, size_t size)
+claims_format_cpus(const struct claim *c, char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -196,14 +196,14 @@ claim_format_cpus(const struct claim *c, char *buf, size_t size)
 }
 
 char *
-claim_format(const struct claim *c, char *buf, size_t size)
+claims_format(const struct claim *c, char *buf, size_t size)
 {
 	size_t len;
 	const char *sep = "; ";
 
 	(void)snprintf(buf, size, "cpu ");
 	len = strlen(buf);
-	(void)claim_format_cpus(c, buf + len, size - len);
+	(void)claims_format_cpus(c, buf + len, size - len);
 	for (int k = 0; k < CLAIM_RESOURCES; k++) {
 		if (!(c->resources & (1u << k)) || (len = strlen(buf)) >= size)
 			continue;

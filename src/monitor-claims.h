@@ -9,8 +9,8 @@
  * process creation. Two slices whose claims overlap never run at once;
  * the rules that say what each test claims are one table in monitor-claims.c.
  *
- *   claim_of(test, worker_cpu, placement, &c);
- *   if (!claim_overlaps(&c, &held)) ... run it; claim_add(&held, &c);
+ *   claims_of(test, worker_cpu, placement, &c);
+ *   if (!claims_overlap(&c, &held)) ... run it; claims_add(&held, &c);
  */
 
 #ifndef BENCHTOP_CLAIMS_H
@@ -34,31 +34,31 @@ struct claim {
 };
 
 /* Nothing claimed. */
-void claim_clear(struct claim *c);
+void claims_clear(struct claim *c);
 
 /*
  * What test `t` claims when a worker pinned to `cpu` (-1: not pinned,
  * then every allowed CPU) runs it with `placement`.
  */
-void claim_of(const struct bench_test *t, int cpu,
+void claims_of(const struct bench_test *t, int cpu,
     enum bench_placement placement, struct claim *out);
 
 /* Whether a and b share a CPU or a resource. */
-int claim_overlaps(const struct claim *a, const struct claim *b);
+int claims_overlap(const struct claim *a, const struct claim *b);
 
 /* acc gets everything c claims too. */
-void claim_add(struct claim *acc, const struct claim *c);
+void claims_add(struct claim *acc, const struct claim *c);
 
 /* The name of one resource bit ("memory-bandwidth"...), NULL if none. */
-const char *claim_resource_name(unsigned bit);
+const char *claims_resource_name(unsigned bit);
 
 /*
  * "cpu 0,1; disk-cache+processes" or "cpu 0": what a slice used, for the
  * detail view. Returns buf.
  */
-char *claim_format(const struct claim *c, char *buf, size_t size);
+char *claims_format(const struct claim *c, char *buf, size_t size);
 
 /* "0,1": the claimed CPUs alone, for a JSON array. Returns buf. */
-char *claim_format_cpus(const struct claim *c, char *buf, size_t size);
+char *claims_format_cpus(const struct claim *c, char *buf, size_t size);
 
 #endif

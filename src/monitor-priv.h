@@ -2,7 +2,7 @@
  * monitor-priv.h: the live monitor's insides, shared by monitor.c (the
  * workers and the self row: the running), monitor-borrow.c (what the
  * screen takes meanwhile: a free CPU, or the workers parked) and
- * monitor-claim.c (which test a worker may take: the choosing). Calls go
+ * monitor-queue.c (which test a worker may take: the choosing). Calls go
  * that way only. Nothing else includes it.
  */
 
@@ -23,7 +23,7 @@ struct worker {
 	struct monitor *m;
 	int index;
 	int cpu;
-	struct sched_worker thread;
+	struct threads_worker thread;
 	struct cycles_counter counter;
 	struct harness harness;
 	struct test_result result;  /* the current slice's: no malloc each */
@@ -31,7 +31,7 @@ struct worker {
 	struct monitor_slice slice; /* the current one's record */
 	int first;                  /* the current slice is a first look */
 	int sentinel;               /* the current slice is a sentinel's turn */
-	int urgent;                 /* ...or an urgent one's (monitor_urge) */
+	int urgent;                 /* ...or an urgent one's (queue_urge) */
 	uint64_t seen_gen;          /* disturb_gen when the sample began */
 	int seen_active;            /* a pass was under way then */
 	/* The self row (see DESIGN): written by this worker only. */
@@ -62,12 +62,12 @@ struct monitor {
 	unsigned char *focus;    /* only these run, when focused */
 	int focused;
 	uint64_t round_ns[2]; /* the cursor's last two rounds */
-	/* Urgent tests (monitor_urge): test i runs ahead of the rotation
+	/* Urgent tests (queue_urge): test i runs ahead of the rotation
 	 * while urgent[i] (its rank: lower first) is set, until a slice of
 	 * it that began after urged_ns[i] has ended. */
 	unsigned char *urgent;
 	uint64_t *urged_ns;
-	/* Sentinels (monitor_set_sentinels): one short turn every
+	/* Sentinels (queue_set_sentinels): one short turn every
 	 * sentinel_every_ns, in turn. */
 	size_t sentinels[MONITOR_MAX_SENTINELS];
 	size_t nsentinels, sentinel_next;
@@ -93,18 +93,18 @@ struct monitor {
  * that can start without delaying it. SIZE_MAX if none; then *blocked
  * says whether some test waits for a claim.
  */
-size_t monitor_claim_next(struct monitor *m, struct worker *w,
+size_t queue_claim_next(struct monitor *m, struct worker *w,
     enum bench_placement p, int *blocked);
 /* Slice of test i done: log it, give its claim and the test back. */
-void monitor_give_back(struct monitor *m, struct worker *w, size_t i);
+void queue_give_back(struct monitor *m, struct worker *w, size_t i);
 /* Under m->lock: everything held now (the running slices' claims, the
  * screen's CPU), into *u. */
-void monitor_held_now(const struct monitor *m, struct claim *u);
+void queue_held_now(const struct monitor *m, struct claim *u);
 /* Under m->lock: one more finished slice (or screen pass), ending now. */
-void monitor_log_slice(struct monitor *m, const struct monitor_slice *s);
+void queue_log_slice(struct monitor *m, const struct monitor_slice *s);
 
 /* monitor-borrow.c: at a sample boundary, wait while the screen holds the
- * workers (monitor_hold). */
-void monitor_park_if_held(struct monitor *m);
+ * workers (borrow_hold). */
+void borrow_park_if_held(struct monitor *m);
 
 #endif

@@ -3,13 +3,13 @@
  *
  * DESIGN
  *
- * N workers (sched_worker_start: named bt-worker<i>, signals blocked),
+ * N workers (threads_worker_start: named bt-worker<i>, signals blocked),
  * each pinned to its CPU, each with its own harness and cycle counter.
  * A worker takes the next enabled test nobody else runs (a cursor and a
  * `busy` array under `lock`, held only to choose), runs one slice of it
  * through runner_run with a callback that pushes every sample into the
  * store, publishes the slice's status, and gives the test back. No lock is
- * held during a slice. Which test a worker may take is monitor-claim.c's
+ * held during a slice. Which test a worker may take is monitor-queue.c's
  * business; what the screen may use meanwhile, monitor-borrow.c's.
  *
  * `interrupt` (atomic) ends slices at their next sample boundary: set on
@@ -51,7 +51,7 @@
 #include <unistd.h>
 
 #include "base-threads.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "measure-harness.h"
 #include "measure-runner.h"
 #include "monitor-claims.h"
@@ -100,7 +100,7 @@ push_sample(void *arg, const struct sample *s)
 		copy.flags |= SAMPLE_F_SLICE_START;
 	store_push(p->w->m->store, p->i, &copy);
 	p->w->slice.samples++; /* read under m->lock once the slice ends */
-	monitor_park_if_held(p->w->m);
+	borrow_park_if_held(p->w->m);
 	sample_begins(p->w);
 }
 
@@ -146,7 +146,7 @@ nap_ms(struct worker *w, long ms, int for_claim)
 	(void)pthread_cond_broadcast(&m->park_cv);
 	(void)pthread_mutex_unlock(&m->park_lock);
 	if (for_claim) {
-		ts = sched_deadline_in(ms);
+		ts = threads_deadline_in(ms);
 		(void)pthread_mutex_lock(&m->lock);
 		(void)pthread_cond_timedwait(&m->claim_cv, &m->lock, &ts);
 		(void)pthread_mutex_unlock(&m->lock);
@@ -262,19 +262,18 @@ worker_main(void *arg)
 	worker_prepare(w);
 	w->mark_ns = cycles_now_ns();
 	while (!atomic_load(&m->quit)) {
-		monitor_park_if_held(m);
+		borrow_park_if_held(m);
 		if (atomic_load(&m->paused)) {
 			nap_ms(w, MONITOR_PAUSED_NAP_MS, 0);
 			continue;
 		}
 		place = atomic_load(&m->placement);
-		if ((i = monitor_claim_next(m, w, place, &blocked)) ==
-		    SIZE_MAX) {
+		if ((i = queue_claim_next(m, w, place, &blocked)) == SIZE_MAX) {
 			nap_ms(w, MONITOR_IDLE_NAP_MS, blocked);
 			continue;
 		}
 		run_slice(w, i, place);
-		monitor_give_back(m, w, i);
+		queue_give_back(m, w, i);
 	}
 	cycles_counter_close(&w->counter);
 	return NULL;
@@ -319,7 +318,7 @@ monitor_alloc(struct store *store, const struct monitor_config *cfg)
 	m->focus = calloc(n ? n : 1, 1);
 	m->urgent = calloc(n ? n : 1, 1);
 	m->urged_ns = calloc(n ? n : 1, sizeof *m->urged_ns);
-	claim_clear(&m->screen);
+	claims_clear(&m->screen);
 	(void)pthread_mutex_init(&m->lock, NULL);
 	(void)pthread_cond_init(&m->claim_cv, NULL);
 	(void)pthread_mutex_init(&m->park_lock, NULL);
@@ -351,8 +350,8 @@ monitor_start(struct store *store, const struct monitor_config *cfg, char *err,
 		w->index = k;
 		w->cpu = cfg->cpus[k];
 		w->counter.fd = -1;
-		claim_clear(&w->claim);
-		if (sched_worker_start(&w->thread, k, worker_main, w, err,
+		claims_clear(&w->claim);
+		if (threads_worker_start(&w->thread, k, worker_main, w, err,
 		        errsize) != 0) {
 			monitor_stop(m);
 			return NULL;
@@ -439,10 +438,10 @@ monitor_stop(struct monitor *m)
 		return;
 	atomic_store(&m->quit, 1);
 	atomic_store(&m->interrupt, 1);
-	monitor_release(m);
+	borrow_release(m);
 	for (int k = 0; k < m->cfg.workers; k++)
-		abandoned |= sched_worker_join_stoppable(&m->w[k].thread,
-		                 &m->interrupt, SCHED_STOP_GRACE_MS) != 0;
+		abandoned |= threads_worker_join_stoppable(&m->w[k].thread,
+		                 &m->interrupt, THREADS_STOP_GRACE_MS) != 0;
 	if (abandoned) /* a worker may still use m: exit will end it */
 		return;
 	monitor_free(m);

@@ -75,11 +75,11 @@ int monitor_worker_cpu(const struct monitor *m, int k);
 /*
  * Quiet UI: park every worker at its next sample boundary. Returns 1 once
  * all are parked, 0 if some did not get there within timeout_ms (a slow
- * sample, a setup): they stay asked to. monitor_release lets them go;
+ * sample, a setup): they stay asked to. borrow_release lets them go;
  * call it after either outcome.
  */
-int monitor_hold(struct monitor *m, long timeout_ms);
-void monitor_release(struct monitor *m);
+int borrow_hold(struct monitor *m, long timeout_ms);
+void borrow_release(struct monitor *m);
 /*
  * The screen, the exporter, anything that runs beside the workers, around
  * each pass (a redraw, an export): begin borrows a CPU that no slice
@@ -87,34 +87,34 @@ void monitor_release(struct monitor *m);
  * nothing; with hold_only (the quiet screen), or when every CPU is
  * claimed, it parks the workers at their next sample boundary for up to
  * wait_ms, and a worker still measuring after that has its sample
- * flagged noisy (SAMPLE_F_SCREEN). Returns the pass for monitor_screen_end:
+ * flagged noisy (SAMPLE_F_SCREEN). Returns the pass for borrow_screen_end:
  * the borrowed CPU, MONITOR_SCREEN_HELD or MONITOR_SCREEN_DISTURBS.
  */
 #define MONITOR_SCREEN_HELD     (-1)
 #define MONITOR_SCREEN_DISTURBS (-2)
-int monitor_screen_begin(struct monitor *m, int hold_only, long wait_ms);
-void monitor_screen_end(struct monitor *m, int pass);
+int borrow_screen_begin(struct monitor *m, int hold_only, long wait_ms);
+void borrow_screen_end(struct monitor *m, int pass);
 /*
  * Finished slices and screen passes from *cursor on (0 at first), up to
  * max; advances *cursor. Entries the ring overwrote are skipped.
  */
-size_t monitor_slices(struct monitor *m, uint64_t *cursor,
+size_t queue_slices(struct monitor *m, uint64_t *cursor,
     struct monitor_slice *out, size_t max);
 /*
  * The first pass: how many enabled tests have had a slice; once all have,
  * the time of the last full round of the cursor (NAN before one).
  */
-struct monitor_pass {
+struct queue_pass {
 	size_t done, enabled;
 	double cycle_s;
 };
-void monitor_pass(struct monitor *m, struct monitor_pass *out);
+void queue_pass(struct monitor *m, struct queue_pass *out);
 /*
  * Focus (key f): from the next slice on, run only the tests whose byte
  * in `only` (one per store test) is set, everything else waits; NULL
  * ends the focus. The store's enabled flags are left as they are.
  */
-void monitor_set_focus(struct monitor *m, const unsigned char *only);
+void queue_set_focus(struct monitor *m, const unsigned char *only);
 /*
  * Re-run what a change touched, at once: every test i with rank[i] > 0
  * runs ahead of the rotation, lower ranks first, on whichever worker its
@@ -122,9 +122,9 @@ void monitor_set_focus(struct monitor *m, const unsigned char *only);
  * ended; then the rotation resumes where it was. A test already urgent
  * keeps the lower rank and waits for a slice after this call.
  */
-void monitor_urge(struct monitor *m, const unsigned char *rank);
+void queue_urge(struct monitor *m, const unsigned char *rank);
 /* Tests still waiting for their urgent slice. */
-size_t monitor_urgent_left(struct monitor *m);
+size_t queue_urgent_left(struct monitor *m);
 /*
  * Sentinels: every every_ns, the next of tests[0..n) (store indexes) is
  * taken ahead of the rotation for one turn of slice_ns, in turn, so that
@@ -133,7 +133,7 @@ size_t monitor_urgent_left(struct monitor *m);
  */
 #define MONITOR_MAX_SENTINELS 8
 #define MONITOR_URGENT_MIN_NS 200000000ull
-void monitor_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
+void queue_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
     uint64_t every_ns, uint64_t slice_ns);
 /* Read the self counters; any thread, never blocks the workers. */
 void monitor_self(const struct monitor *m, struct monitor_self *out);

@@ -18,9 +18,10 @@
 static const struct ref_result *
 reference_result(const struct refdata *rd, size_t m, const char *test)
 {
-	const struct ref_result *r = refdata_result(rd, m, test, REF_RESULT);
+	const struct ref_result *r =
+	    ref_data_find_result(rd, m, test, REF_RESULT);
 
-	return r != NULL ? r : refdata_result(rd, m, test, REF_AVERAGE);
+	return r != NULL ? r : ref_data_find_result(rd, m, test, REF_AVERAGE);
 }
 
 enum compare_place
@@ -74,7 +75,7 @@ compare_sel(const struct refdata *rd, const struct refsel *s,
     const struct bench_test *t, double value, int here, struct compare_ref *out)
 {
 	int stand_in;
-	size_t m = refsel_machine_for(rd, s, t->id, &stand_in);
+	size_t m = ref_select_machine_for(rd, s, t->id, &stand_in);
 
 	compare_test(rd, m, t, value, here, out);
 	out->stand_in = out->found && stand_in;
@@ -252,17 +253,18 @@ stand_in_text(const struct refdata *rd, const struct refsel refs[2],
 	if (both && p->a.machine == p->b.machine)
 		(void)snprintf(buf, size,
 		    "no %s or %s machine in %s: %s stands in for both",
-		    refsel_name(rd, &refs[0]), refsel_name(rd, &refs[1]),
-		    origin_document(t->origin), rd->machines[c->machine].id);
+		    ref_select_name(rd, &refs[0]),
+		    ref_select_name(rd, &refs[1]), origin_document(t->origin),
+		    rd->machines[c->machine].id);
 	else if (class_in_origin(rd, p->b.stand_in ? &refs[1] : &refs[0], t))
 		(void)snprintf(buf, size,
 		    "no %s machine in %s measured %s: %s stands in",
-		    refsel_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
+		    ref_select_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
 		    origin_document(t->origin), t->id,
 		    rd->machines[c->machine].id);
 	else
 		(void)snprintf(buf, size, "no %s machine in %s: %s stands in",
-		    refsel_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
+		    ref_select_name(rd, p->b.stand_in ? &refs[1] : &refs[0]),
 		    origin_document(t->origin), rd->machines[c->machine].id);
 }
 
@@ -276,7 +278,8 @@ compare_pair_why_text(const struct refdata *rd, const struct refsel refs[2],
 		(void)snprintf(buf, size, "no reference B (R: choose one)");
 	else if (p->why == COMPARE_PAIR_NO_FIGURE)
 		(void)snprintf(buf, size, "%s has no figure for %s",
-		    refsel_name(rd, !p->a.found ? &refs[0] : &refs[1]), t->id);
+		    ref_select_name(rd, !p->a.found ? &refs[0] : &refs[1]),
+		    t->id);
 	else if (p->why == COMPARE_PAIR_NOT_COMPARABLE)
 		(void)snprintf(buf, size, "not comparable: definition changed");
 	else if (p->a.stand_in || p->b.stand_in)
@@ -319,7 +322,7 @@ profile_path(const char *ref_opt, char *path, size_t size)
 	if (strchr(ref_opt, '/') != NULL || access(ref_opt, F_OK) == 0)
 		(void)snprintf(path, size, "%s%s",
 		    strchr(ref_opt, '/') ? "" : "./", ref_opt);
-	else if (refdata_profile_dir(dir, sizeof dir) == 0)
+	else if (ref_data_profile_dir(dir, sizeof dir) == 0)
 		(void)snprintf(path, size, "%s/%s.tsv", dir, ref_opt);
 	else
 		path[0] = '\0';
@@ -336,7 +339,7 @@ choose_ref(struct refdata *rd, const char *ref_opt, struct refsel *ref,
 	size_t before = rd->nmachines;
 	char path[4200];
 
-	if (refsel_parse(rd, ref_opt, ref) == 0)
+	if (ref_select_parse(rd, ref_opt, ref) == 0)
 		return 0;
 	profile_path(ref_opt, path, sizeof path);
 	if (path[0] == '\0') {
@@ -346,7 +349,7 @@ choose_ref(struct refdata *rd, const char *ref_opt, struct refsel *ref,
 		    ref_opt);
 		return -2;
 	}
-	if (refdata_load_profile(rd, path, err, errsize) != 0)
+	if (ref_data_load_profile(rd, path, err, errsize) != 0)
 		return -1;
 	if (rd->nmachines == before) {
 		(void)snprintf(err, errsize,
@@ -387,7 +390,7 @@ compare_load(struct refdata *rd, const char *data_opt, const char *ref_opt,
     const char *class_id, struct refsel refs[COMPARE_REFS], char *err,
     size_t errsize)
 {
-	const char *dir = refdata_dir(data_opt);
+	const char *dir = ref_data_dir(data_opt);
 	char probe[4200];
 
 	memset(refs, 0, COMPARE_REFS * sizeof refs[0]);
@@ -395,10 +398,10 @@ compare_load(struct refdata *rd, const char *data_opt, const char *ref_opt,
 	/* No data at all is not an error unless asked for explicitly. */
 	if (access(probe, R_OK) != 0 && data_opt == NULL && ref_opt == NULL)
 		return 0;
-	if (refdata_load_dir(rd, dir, err, errsize) != 0)
+	if (ref_data_load_dir(rd, dir, err, errsize) != 0)
 		return -1;
 	if (ref_opt != NULL)
 		return choose_refs(rd, ref_opt, refs, err, errsize);
-	refsel_default(rd, class_id, &refs[0]);
+	ref_select_default(rd, class_id, &refs[0]);
 	return 0;
 }

@@ -65,9 +65,9 @@ void compare_sel(const struct refdata *rd, const struct refsel *s,
     struct compare_ref *out);
 
 /*
- * Load the reference data (refdata_dir(data_opt)) and choose the
+ * Load the reference data (ref_data_dir(data_opt)) and choose the
  * references: `ref_opt` is "A" or "A,B", each a CPU class, a machine id
- * or a profile (NAME or FILE); without it, refsel_default's class and no
+ * or a profile (NAME or FILE); without it, ref_select_default's class and no
  * second. Both are REFSEL_NONE when there is no data at all. Returns 0;
  * -1 for bad or unreadable data (exit 1); -2 for an unknown --ref (exit
  * 2). The message is in err.

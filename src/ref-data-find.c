@@ -13,7 +13,7 @@
 #include <string.h>
 
 size_t
-refdata_machine_index(const struct refdata *rd, const char *id)
+ref_data_find_machine_index(const struct refdata *rd, const char *id)
 {
 	for (size_t i = 0; i < rd->nmachines; i++)
 		if (strcmp(rd->machines[i].id, id) == 0)
@@ -22,15 +22,15 @@ refdata_machine_index(const struct refdata *rd, const char *id)
 }
 
 const struct ref_machine *
-refdata_machine(const struct refdata *rd, const char *id)
+ref_data_find_machine(const struct refdata *rd, const char *id)
 {
-	size_t i = refdata_machine_index(rd, id);
+	size_t i = ref_data_find_machine_index(rd, id);
 
 	return i == SIZE_MAX ? NULL : &rd->machines[i];
 }
 
 const struct ref_result *
-refdata_result(const struct refdata *rd, size_t machine, const char *test,
+ref_data_find_result(const struct refdata *rd, size_t machine, const char *test,
     enum ref_stat stat)
 {
 	for (size_t i = 0; i < rd->nresults; i++) {
@@ -44,7 +44,8 @@ refdata_result(const struct refdata *rd, size_t machine, const char *test,
 }
 
 const struct ref_baseline *
-refdata_baseline(const struct refdata *rd, const char *index, const char *test)
+ref_data_find_baseline(const struct refdata *rd, const char *index,
+    const char *test)
 {
 	for (size_t i = 0; i < rd->nbaselines; i++)
 		if (strcmp(rd->baselines[i].index, index) == 0 &&
@@ -54,7 +55,7 @@ refdata_baseline(const struct refdata *rd, const char *index, const char *test)
 }
 
 const char *
-refdata_context(const struct refdata *rd, size_t machine, const char *key)
+ref_data_find_context(const struct refdata *rd, size_t machine, const char *key)
 {
 	for (size_t i = 0; i < rd->ncontexts; i++)
 		if (rd->contexts[i].machine == machine &&
@@ -64,7 +65,7 @@ refdata_context(const struct refdata *rd, size_t machine, const char *key)
 }
 
 void
-refdata_context_of(const struct refdata *rd, size_t machine,
+ref_data_find_context_of(const struct refdata *rd, size_t machine,
     struct machine_context *out)
 {
 	memset(out, 0, sizeof *out);
@@ -88,7 +89,7 @@ refdata_context_of(const struct refdata *rd, size_t machine,
 }
 
 int
-refdata_has_context(const struct refdata *rd, size_t machine)
+ref_data_find_has_context(const struct refdata *rd, size_t machine)
 {
 	for (size_t i = 0; i < rd->ncontexts; i++)
 		if (rd->contexts[i].machine == machine)

@@ -67,7 +67,7 @@ fail(struct parse *p, const char *fmt, ...)
 }
 
 int
-refdata_number(const char *text, double *out)
+ref_data_number(const char *text, double *out)
 {
 	char *end;
 	double v;
@@ -86,7 +86,7 @@ refdata_number(const char *text, double *out)
 }
 
 int
-refdata_placement(const char *word)
+ref_data_placement(const char *word)
 {
 	static const enum bench_placement all[] = { BENCH_PLACE_SINGLE,
 		BENCH_PLACE_SAME, BENCH_PLACE_SPREAD };
@@ -145,17 +145,17 @@ machine_row(struct parse *p, char **f)
 	struct ref_machine *m;
 	double mhz = NAN, cpus = 0;
 
-	if (f[0][0] == '\0' || refdata_machine(rd, f[0]) != NULL)
+	if (f[0][0] == '\0' || ref_data_find_machine(rd, f[0]) != NULL)
 		return fail(p, "%s machine id '%.64s'",
 		    f[0][0] ? "duplicate" : "empty", f[0]);
-	if (strcmp(f[4], "-") != 0 && refdata_number(f[4], &mhz) != 0)
+	if (strcmp(f[4], "-") != 0 && ref_data_number(f[4], &mhz) != 0)
 		return fail(p, "bad MHz '%.64s'", f[4]);
 	if (p->ncols == 10 && strcmp(f[9], "-") != 0 &&
-	    refdata_placement(f[9]) == REF_PLACE_UNSTATED)
+	    ref_data_placement(f[9]) == REF_PLACE_UNSTATED)
 		return fail(p, "bad placement '%.64s' (same, spread or -)",
 		    f[9]);
 	if (strcmp(f[5], "-") != 0 &&
-	    (refdata_number(f[5], &cpus) != 0 || cpus < 0 || cpus > 65536 ||
+	    (ref_data_number(f[5], &cpus) != 0 || cpus < 0 || cpus > 65536 ||
 	        cpus != (int)cpus))
 		return fail(p, "bad CPU count '%.64s'", f[5]);
 	m = grow((void **)&rd->machines, &rd->nmachines, sizeof *m);
@@ -172,7 +172,7 @@ machine_row(struct parse *p, char **f)
 	m->source = strdup(f[8]);
 	m->place = REF_PLACE_UNSTATED;
 	if (p->ncols == 10)
-		m->place = refdata_placement(f[9]);
+		m->place = ref_data_placement(f[9]);
 	if (p->ncols == 12) {
 		m->date = strdup(f[9]);
 		m->version = strdup(f[10]);
@@ -200,18 +200,19 @@ result_check(struct parse *p, char **f, size_t *mi, enum ref_stat *st,
 {
 	const struct refdata *rd = p->rd;
 
-	if ((*mi = refdata_machine_index(rd, f[0])) == SIZE_MAX)
+	if ((*mi = ref_data_find_machine_index(rd, f[0])) == SIZE_MAX)
 		return fail(p, "unknown machine '%.64s'", f[0]);
 	if (!known_test(rd, f[1]))
 		return fail(p, "unknown test id '%.64s'", f[1]);
 	if (parse_stat(f[2], st) != 0)
 		return fail(p, "unknown stat '%.64s'", f[2]);
-	if (refdata_number(f[3], v) != 0)
+	if (ref_data_number(f[3], v) != 0)
 		return fail(p, "bad value '%.64s'", f[3]);
 	if (!known_unit(f[4]))
 		return fail(p, "unknown unit '%.64s'", f[4]);
 	/* A profile has a row per slice; every other statistic one. */
-	if (*st != REF_SLICE && refdata_result(rd, *mi, f[1], *st) != NULL)
+	if (*st != REF_SLICE &&
+	    ref_data_find_result(rd, *mi, f[1], *st) != NULL)
 		return fail(p, "duplicate row %s %s %s", f[0], f[1], f[2]);
 	return 0;
 }
@@ -226,8 +227,8 @@ result_placement(const struct refdata *rd, size_t mi, const char *source)
 	char word[16];
 
 	if (sscanf(source, "benchtop %15s", word) == 1 &&
-	    refdata_placement(word) != REF_PLACE_UNSTATED)
-		return refdata_placement(word);
+	    ref_data_placement(word) != REF_PLACE_UNSTATED)
+		return ref_data_placement(word);
 	return rd->machines[mi].place;
 }
 
@@ -243,7 +244,7 @@ result_row(struct parse *p, char **f)
 	if (result_check(p, f, &mi, &st, &v) != 0)
 		return -1;
 	if (p->ncols == 7 &&
-	    (refdata_number(f[6], &version) != 0 || version < 0 ||
+	    (ref_data_number(f[6], &version) != 0 || version < 0 ||
 	        version > 65536 || version != (unsigned)version))
 		return fail(p, "bad definition version '%s'", f[6]);
 	if ((r = grow((void **)&rd->results, &rd->nresults, sizeof *r)) == NULL)
@@ -269,11 +270,11 @@ baseline_row(struct parse *p, char **f)
 
 	if (!known_test(rd, f[1]))
 		return fail(p, "unknown test id '%s'", f[1]);
-	if (refdata_number(f[2], &v) != 0 || !(v > 0))
+	if (ref_data_number(f[2], &v) != 0 || !(v > 0))
 		return fail(p, "bad baseline '%s'", f[2]);
 	if (!known_unit(f[3]))
 		return fail(p, "unknown unit '%s'", f[3]);
-	if (refdata_baseline(rd, f[0], f[1]) != NULL)
+	if (ref_data_find_baseline(rd, f[0], f[1]) != NULL)
 		return fail(p, "duplicate baseline %s %s", f[0], f[1]);
 	b = grow((void **)&rd->baselines, &rd->nbaselines, sizeof *b);
 	if (b == NULL)
@@ -309,9 +310,9 @@ context_row(struct parse *p, char **f)
 	struct ref_context *c;
 	size_t mi;
 
-	if ((mi = refdata_machine_index(rd, f[0])) == SIZE_MAX)
+	if ((mi = ref_data_find_machine_index(rd, f[0])) == SIZE_MAX)
 		return fail(p, "unknown machine '%.64s'", f[0]);
-	if (f[1][0] == '\0' || refdata_context(rd, mi, f[1]) != NULL)
+	if (f[1][0] == '\0' || ref_data_find_context(rd, mi, f[1]) != NULL)
 		return fail(p, "%s context key '%.64s'",
 		    f[1][0] ? "duplicate" : "empty", f[1]);
 	c = grow((void **)&rd->contexts, &rd->ncontexts, sizeof *c);
@@ -378,7 +379,7 @@ row(struct parse *p, char **f, size_t n)
 }
 
 int
-refdata_parse(struct refdata *rd, FILE *f, const char *name, char *err,
+ref_data_parse(struct refdata *rd, FILE *f, const char *name, char *err,
     size_t errsize)
 {
 	struct parse p = { rd, name, 0, T_NONE, 0, err, errsize };
@@ -400,7 +401,7 @@ refdata_parse(struct refdata *rd, FILE *f, const char *name, char *err,
 /* ---- files and lookups ---- */
 
 const char *
-refdata_dir(const char *opt)
+ref_data_dir(const char *opt)
 {
 	const char *env = getenv("BENCHTOP_DATA");
 
@@ -431,13 +432,14 @@ parse_path(struct refdata *rd, const char *path, char *err, size_t errsize)
 			(void)close(fd);
 		return -1;
 	}
-	rc = refdata_parse(rd, f, path, err, errsize);
+	rc = ref_data_parse(rd, f, path, err, errsize);
 	(void)fclose(f);
 	return rc;
 }
 
 int
-refdata_load_dir(struct refdata *rd, const char *dir, char *err, size_t errsize)
+ref_data_load_dir(struct refdata *rd, const char *dir, char *err,
+    size_t errsize)
 {
 	static const char *const files[] = { "machines.tsv", "tests-extra.tsv",
 		"baselines.tsv", "results.tsv" };
@@ -452,7 +454,7 @@ refdata_load_dir(struct refdata *rd, const char *dir, char *err, size_t errsize)
 }
 
 int
-refdata_profile_dir(char *buf, size_t size)
+ref_data_profile_dir(char *buf, size_t size)
 {
 	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 	int n;
@@ -467,14 +469,14 @@ refdata_profile_dir(char *buf, size_t size)
 }
 
 int
-refdata_load_profile(struct refdata *rd, const char *name_or_path, char *err,
+ref_data_load_profile(struct refdata *rd, const char *name_or_path, char *err,
     size_t errsize)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 64];
 
 	if (strchr(name_or_path, '/') != NULL)
 		return parse_path(rd, name_or_path, err, errsize);
-	if (refdata_profile_dir(dir, sizeof dir) != 0) {
+	if (ref_data_profile_dir(dir, sizeof dir) != 0) {
 		(void)snprintf(err, errsize,
 		    "no profile directory: set HOME "
 		    "or XDG_DATA_HOME");
@@ -500,7 +502,7 @@ machine_free(struct ref_machine *m)
 }
 
 void
-refdata_free(struct refdata *rd)
+ref_data_free(struct refdata *rd)
 {
 	for (size_t i = 0; i < rd->nmachines; i++)
 		machine_free(&rd->machines[i]);

@@ -101,53 +101,53 @@ struct refdata {
 };
 
 /* The data directory: --data, else $BENCHTOP_DATA, else PKGDATADIR. */
-const char *refdata_dir(const char *opt);
+const char *ref_data_dir(const char *opt);
 
 /*
  * Parse one file's tables into rd (appending). `name` is used in error
  * messages. Returns 0, or -1 with "name:line: message" in err.
  */
-int refdata_parse(struct refdata *rd, FILE *f, const char *name, char *err,
+int ref_data_parse(struct refdata *rd, FILE *f, const char *name, char *err,
     size_t errsize);
 
 /* Load machines, tests-extra, baselines and results of `dir`. */
-int refdata_load_dir(struct refdata *rd, const char *dir, char *err,
+int ref_data_load_dir(struct refdata *rd, const char *dir, char *err,
     size_t errsize);
 
 /* Load one profile (a file path, or a NAME under the profile dir). */
-int refdata_load_profile(struct refdata *rd, const char *name_or_path,
+int ref_data_load_profile(struct refdata *rd, const char *name_or_path,
     char *err, size_t errsize);
 
-void refdata_free(struct refdata *rd);
+void ref_data_free(struct refdata *rd);
 
-const struct ref_machine *refdata_machine(const struct refdata *rd,
+const struct ref_machine *ref_data_find_machine(const struct refdata *rd,
     const char *id);
-size_t refdata_machine_index(const struct refdata *rd, const char *id);
-const struct ref_result *refdata_result(const struct refdata *rd,
+size_t ref_data_find_machine_index(const struct refdata *rd, const char *id);
+const struct ref_result *ref_data_find_result(const struct refdata *rd,
     size_t machine, const char *test, enum ref_stat stat);
-const struct ref_baseline *refdata_baseline(const struct refdata *rd,
+const struct ref_baseline *ref_data_find_baseline(const struct refdata *rd,
     const char *index, const char *test);
 
 /* A context fact of machine `machine` as recorded, or NULL. */
-const char *refdata_context(const struct refdata *rd, size_t machine,
+const char *ref_data_find_context(const struct refdata *rd, size_t machine,
     const char *key);
 /* Whether machine `machine` has any context rows (a profile of a
  * benchtop that records them). */
-int refdata_has_context(const struct refdata *rd, size_t machine);
+int ref_data_find_has_context(const struct refdata *rd, size_t machine);
 
 /* Machine `machine`'s recorded context as a machine_context (its
  * steal_pct and irq_pct rows as the shares, NAN when absent). */
-void refdata_context_of(const struct refdata *rd, size_t machine,
+void ref_data_find_context_of(const struct refdata *rd, size_t machine,
     struct machine_context *out);
 
 /* "same", "spread" or "single" as a bench_placement; anything else
  * ("-", a profile's "per-test") REF_PLACE_UNSTATED. */
-int refdata_placement(const char *word);
+int ref_data_placement(const char *word);
 
 /* Parse a seed's number: "424." "20.K" "1.790" "-"; -1 if not a number. */
-int refdata_number(const char *text, double *out);
+int ref_data_number(const char *text, double *out);
 
 /* $XDG_DATA_HOME/benchtop (or ~/.local/share/benchtop) into buf. */
-int refdata_profile_dir(char *buf, size_t size);
+int ref_data_profile_dir(char *buf, size_t size);
 
 #endif

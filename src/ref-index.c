@@ -32,7 +32,7 @@ double
 ref_index_item(const struct refdata *rd, const char *test, double result)
 {
 	const struct ref_baseline *b =
-	    rd != NULL ? refdata_baseline(rd, "byte311", test) : NULL;
+	    rd != NULL ? ref_data_find_baseline(rd, "byte311", test) : NULL;
 
 	if (b == NULL || !(b->value > 0) || !isfinite(result) || result < 0)
 		return NAN;

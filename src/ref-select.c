@@ -36,7 +36,7 @@ static const struct kinship {
 
 #define NKINSHIP (sizeof kinship / sizeof kinship[0])
 
-const char *const refsel_class_ids[] = { "p5", "p6", "netburst", "k7", "k8",
+const char *const ref_select_class_ids[] = { "p5", "p6", "netburst", "k7", "k8",
 	"core", "zen", NULL };
 
 /* A machine's unstated CPU ranks after its kin, before the unrelated. */
@@ -116,12 +116,12 @@ representative_cmp(const struct refdata *rd, size_t a, size_t b)
 	return a < b ? -1 : a > b; /* then the first listed */
 }
 
-const char refsel_rule[] =
+const char ref_select_rule[] =
     "of a class's nearest machines: the stable kernel's run (2.4 over "
     "2.5), UP over SMP, the newest";
 
 size_t
-refsel_machine_for(const struct refdata *rd, const struct refsel *s,
+ref_select_machine_for(const struct refdata *rd, const struct refsel *s,
     const char *test, int *stand_in)
 {
 	size_t best = SIZE_MAX;
@@ -155,8 +155,8 @@ refsel_machine_for(const struct refdata *rd, const struct refsel *s,
 static int
 is_class_id(const char *word)
 {
-	for (size_t i = 0; refsel_class_ids[i] != NULL; i++)
-		if (strcmp(word, refsel_class_ids[i]) == 0)
+	for (size_t i = 0; ref_select_class_ids[i] != NULL; i++)
+		if (strcmp(word, ref_select_class_ids[i]) == 0)
 			return 1;
 	return 0;
 }
@@ -171,7 +171,7 @@ data_has_class(const struct refdata *rd, const char *class_id)
 }
 
 int
-refsel_parse(const struct refdata *rd, const char *word, struct refsel *out)
+ref_select_parse(const struct refdata *rd, const char *word, struct refsel *out)
 {
 	memset(out, 0, sizeof *out);
 	if (is_class_id(word)) {
@@ -180,14 +180,14 @@ refsel_parse(const struct refdata *rd, const char *word, struct refsel *out)
 		return 0;
 	}
 	if (rd == NULL ||
-	    (out->machine = refdata_machine_index(rd, word)) == SIZE_MAX)
+	    (out->machine = ref_data_find_machine_index(rd, word)) == SIZE_MAX)
 		return -1;
 	out->kind = REFSEL_MACHINE;
 	return 0;
 }
 
 void
-refsel_default(const struct refdata *rd, const char *class_id,
+ref_select_default(const struct refdata *rd, const char *class_id,
     struct refsel *out)
 {
 	memset(out, 0, sizeof *out);
@@ -215,7 +215,7 @@ round_position(const struct refdata *rd, const struct refsel *s,
 }
 
 void
-refsel_next(const struct refdata *rd, struct refsel *s, int none_too)
+ref_select_next(const struct refdata *rd, struct refsel *s, int none_too)
 {
 	const char *classes[NKINSHIP];
 	size_t n = 0, pos, total;
@@ -240,7 +240,7 @@ refsel_next(const struct refdata *rd, struct refsel *s, int none_too)
 }
 
 const char *
-refsel_name(const struct refdata *rd, const struct refsel *s)
+ref_select_name(const struct refdata *rd, const struct refsel *s)
 {
 	if (s->kind == REFSEL_CLASS)
 		return s->class_id;
@@ -285,7 +285,7 @@ tally_main(const struct origin_tally *t)
 }
 
 void
-refsel_describe(const struct refdata *rd, const struct refsel *s, char *buf,
+ref_select_describe(const struct refdata *rd, const struct refsel *s, char *buf,
     size_t size)
 {
 	const struct bench_test *t;
@@ -307,8 +307,8 @@ refsel_describe(const struct refdata *rd, const struct refsel *s, char *buf,
 			size_t m;
 
 			if ((int)t->origin != o ||
-			    (m = refsel_machine_for(rd, s, t->id, &stand_in)) ==
-			        SIZE_MAX)
+			    (m = ref_select_machine_for(rd, s, t->id,
+			         &stand_in)) == SIZE_MAX)
 				continue;
 			tally_add(&tally, m, stand_in);
 		}

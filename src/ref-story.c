@@ -106,8 +106,8 @@ const char *
 story_group_text(const struct refdata *rd, const struct refsel refs[2],
     const struct story_group *g, char *buf, size_t size)
 {
-	const char *a = refsel_name(rd, &refs[0]),
-	           *b = refsel_name(rd, &refs[1]);
+	const char *a = ref_select_name(rd, &refs[0]),
+	           *b = ref_select_name(rd, &refs[1]);
 	size_t len;
 
 	if (g->ncyc > 0)
@@ -134,7 +134,7 @@ story_empty_text(const struct refdata *rd, const struct refsel refs[2],
 	(void)snprintf(buf, size,
 	    "%s and %s share no test: none has a machine of each of its own "
 	    "(the others would be stand-ins)",
-	    refsel_name(rd, &refs[0]), refsel_name(rd, &refs[1]));
+	    ref_select_name(rd, &refs[0]), ref_select_name(rd, &refs[1]));
 	return buf;
 }
 

@@ -5,7 +5,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-csv.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -124,7 +125,7 @@ csv_context(FILE *f, const struct machine_context *c)
 void
 report_csv(FILE *f, const struct report *r)
 {
-	csv_context(f, report_context(r));
+	csv_context(f, report_common_context(r));
 	fprintf(f, "%s\n", report_csv_header);
 	for (size_t i = 0; i < r->n; i++)
 		csv_row(f, r, &r->results[i]);

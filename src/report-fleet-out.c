@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "base-fmt.h"
+#include "report-common.h"
+#include "report-csv.h"
 #include "report-fleet.h"
+#include "report-json.h"
 
 /* The text table's mark after a cell. */
 static const char mark_chars[] = {
@@ -252,7 +255,7 @@ json_machine(FILE *f, const struct fleet_report *r, size_t m)
 	json_kv_num(f, ", ", "cpus", rm->cpus);
 	json_kv_str(f, ", ", "kernel", rm->kernel);
 	json_kv_str(f, ", ", "hypervisor",
-	    refdata_context(&fm->rd, 0, "hypervisor"));
+	    ref_data_find_context(&fm->rd, 0, "hypervisor"));
 	json_kv_str(f, ", ", "saved", rm->date);
 	json_kv_str(f, ", ", "version", rm->version);
 	json_kv_num(f, ", ", "mem_mib",
@@ -408,5 +411,5 @@ fleet_out_write(FILE *f, const struct fleet_report *r,
 		write_csv(f, r);
 	else
 		write_text(f, r);
-	return report_finish(f);
+	return report_common_finish(f);
 }

@@ -69,7 +69,7 @@ fleet_report_add(struct fleet_report *r, const char *path, char *err,
 	if ((fm->path = strdup(path)) == NULL)
 		return EXIT_RUNTIME;
 	r->nmachines++;
-	if (refdata_load_profile(&fm->rd, path, err, size) != 0) {
+	if (ref_data_load_profile(&fm->rd, path, err, size) != 0) {
 		char why[300];
 
 		(void)snprintf(why, sizeof why, "%s", err);
@@ -87,7 +87,7 @@ fleet_report_free(struct fleet_report *r)
 {
 	for (size_t m = 0; m < r->nmachines; m++) {
 		free(r->machines[m].path);
-		refdata_free(&r->machines[m].rd);
+		ref_data_free(&r->machines[m].rd);
 	}
 	free(r->machines);
 	free(r->tests);
@@ -256,7 +256,7 @@ check_test(const struct fleet_report *r, const char *id, char *err, size_t size)
 
 	for (size_t m = 0; m < r->nmachines; m++) {
 		const struct ref_result *res =
-		    refdata_result(&r->machines[m].rd, 0, id, REF_RESULT);
+		    ref_data_find_result(&r->machines[m].rd, 0, id, REF_RESULT);
 
 		if (res == NULL)
 			continue;
@@ -278,8 +278,8 @@ holders(const struct fleet_report *r, const char *id)
 	size_t n = 0;
 
 	for (size_t m = 0; m < r->nmachines; m++)
-		n += refdata_result(&r->machines[m].rd, 0, id, REF_RESULT) !=
-		    NULL;
+		n += ref_data_find_result(&r->machines[m].rd, 0, id,
+		         REF_RESULT) != NULL;
 	return n;
 }
 
@@ -326,7 +326,7 @@ check_shared(const struct fleet_report *r, char *err, size_t size)
 		size_t shared = 0;
 
 		for (size_t t = 0; t < r->ntests; t++)
-			shared += refdata_result(&r->machines[m].rd, 0,
+			shared += ref_data_find_result(&r->machines[m].rd, 0,
 			              r->tests[t]->id, REF_RESULT) != NULL;
 		if (shared == 0) {
 			(void)snprintf(err, size,
@@ -514,7 +514,8 @@ fleet_report_machine_text(const struct fleet_report *r, size_t m, char *buf,
     size_t size)
 {
 	const struct ref_machine *rm = &r->machines[m].rd.machines[0];
-	const char *hv = refdata_context(&r->machines[m].rd, 0, "hypervisor");
+	const char *hv =
+	    ref_data_find_context(&r->machines[m].rd, 0, "hypervisor");
 
 	(void)snprintf(buf, size, "%s (%s), %d CPUs, %s%s%s, saved %s by %s",
 	    rm->label, rm->class_id, rm->cpus,

@@ -18,6 +18,7 @@
 
 #include "base-fmt.h"
 #include "base-html.h"
+#include "report-common.h"
 #include "report-fleet.h"
 #include "report-svg-fleet.h"
 
@@ -191,10 +192,11 @@ machines_section(FILE *f, const struct fleet_report *r)
 static int
 fact_differs(const struct fleet_report *r, const char *key)
 {
-	const char *first = refdata_context(&r->machines[0].rd, 0, key);
+	const char *first = ref_data_find_context(&r->machines[0].rd, 0, key);
 
 	for (size_t m = 1; m < r->nmachines; m++) {
-		const char *v = refdata_context(&r->machines[m].rd, 0, key);
+		const char *v =
+		    ref_data_find_context(&r->machines[m].rd, 0, key);
 
 		if ((v == NULL) != (first == NULL) ||
 		    (v != NULL && strcmp(v, first) != 0))
@@ -215,7 +217,8 @@ fact_row(FILE *f, const struct fleet_report *r, const char *key)
 	html_text(f, key);
 	fputs("</td>", f);
 	for (size_t m = 0; m < r->nmachines; m++) {
-		const char *v = refdata_context(&r->machines[m].rd, 0, key);
+		const char *v =
+		    ref_data_find_context(&r->machines[m].rd, 0, key);
 
 		html_line(f, "td", v ? NULL : "dim", v ? v : "-");
 	}
@@ -239,7 +242,7 @@ context_section(FILE *f, const struct fleet_report *r)
 			size_t first = m;
 
 			for (size_t e = 0; e < m && first == m; e++)
-				if (refdata_context(&r->machines[e].rd, 0,
+				if (ref_data_find_context(&r->machines[e].rd, 0,
 				        rd->contexts[i].key) != NULL)
 					first = e;
 			if (first == m)
@@ -278,36 +281,17 @@ write_page(FILE *f, const struct fleet_report *r, int argc, char *const *argv)
 	context_section(f, r);
 	command(f, argc, argv);
 	html_end(f);
-	return report_finish(f);
+	return report_common_finish(f);
 }
 
 int
 html_fleet_save(const char *path, const struct fleet_report *r, int argc,
     char *const *argv, char *err, size_t size)
 {
-	char tmp[PATH_MAX];
-	FILE *f = NULL;
-	int fd = -1, ok;
+	struct report_save s;
 
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >=
-	        sizeof tmp ||
-	    (fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
-		(void)snprintf(err, size, "--html: cannot write '%.200s': %s",
-		    path, strerror(errno));
-		if (fd >= 0) {
-			(void)close(fd);
-			(void)unlink(tmp);
-		}
+	if (report_common_save_begin(&s, "--html", path, err, size) != 0)
 		return -1;
-	}
-	(void)fchmod(fd, 0644); /* a page to share, like any report */
-	ok = write_page(f, r, argc, argv) == 0;
-	ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		(void)snprintf(err, size, "--html: cannot write '%.200s': %s",
-		    path, strerror(errno));
-		(void)unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return report_common_save_end(&s, write_page(s.f, r, argc, argv) == 0,
+	    err, size);
 }

@@ -17,6 +17,7 @@
 #include "bench-registry.h"
 #include "ref-story.h"
 #include "report-html.h"
+#include "report-story.h"
 
 struct story_item {
 	struct svg_cycles_row row;
@@ -149,9 +150,9 @@ report_html_story(FILE *f, const struct html_page *p)
 	if (items == NULL)
 		return;
 	(void)snprintf(names[0], sizeof names[0], "A: %s",
-	    refsel_name(p->rep->ref, &p->refs[0]));
+	    ref_select_name(p->rep->ref, &p->refs[0]));
 	(void)snprintf(names[1], sizeof names[1], "B: %s",
-	    refsel_name(p->rep->ref, &p->refs[1]));
+	    ref_select_name(p->rep->ref, &p->refs[1]));
 	(void)snprintf(names[2], sizeof names[2], "this machine");
 	for (size_t i = 0; i < p->rep->n; i++)
 		n += story_item_make(p, &p->rep->results[i], &items[n]) == 0;

@@ -22,6 +22,7 @@
 #include "base-html.h"
 #include "ref-compare.h"
 #include "ref-select.h"
+#include "report-common.h"
 #include "report-seed.h"
 #include "report-verdict.h"
 
@@ -225,7 +226,7 @@ machine_section(FILE *f, const struct html_page *p)
 	    m->clock.pmu_reason[0] ? " (see the note below)" : "");
 	dl_item(f, "Cycles", buf);
 	dl_item(f, "Kernel", m->kernel);
-	context_summary(report_context(p->rep), buf, sizeof buf);
+	context_summary(report_common_context(p->rep), buf, sizeof buf);
 	dl_item(f, "Context", buf);
 	dl_item(f, "Placement", placement_of(p->rep));
 	(void)strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC",
@@ -239,7 +240,7 @@ machine_section(FILE *f, const struct html_page *p)
 	}
 	fputs("</code></dd>\n</dl>\n", f);
 	cycles_note(f, m);
-	context_section(f, report_context(p->rep));
+	context_section(f, report_common_context(p->rep));
 }
 
 /* The ratio of result r to reference s, NAN when not comparable. */
@@ -265,7 +266,7 @@ value_text(const struct test_result *r, char *buf, size_t size)
 		return;
 	}
 	(void)snprintf(buf, size, "%s %s",
-	    report_fmt_value(v, sizeof v, r->value),
+	    report_common_fmt_value(v, sizeof v, r->value),
 	    bench_unit_name(r->test->unit));
 }
 
@@ -308,7 +309,7 @@ group_chart(FILE *f, const struct html_page *p, int g,
 		return;
 	fprintf(f, "<h3>%s <span class=\"dim\">against", name);
 	for (size_t k = 0; k < p->nrefs; k++) {
-		names[k] = refsel_name(p->rep->ref, &p->refs[k]);
+		names[k] = ref_select_name(p->rep->ref, &p->refs[k]);
 		fprintf(f, "%s", k ? " and " : " ");
 		html_text(f, names[k]);
 		fputs(k ? " (paler)" : "", f);
@@ -339,10 +340,10 @@ refs_legend(FILE *f, const struct html_page *p, int decades)
 	    "named below.</p>\n<ul>\n",
 	    pow(10, -decades), pow(10, decades));
 	for (size_t k = 0; k < p->nrefs; k++) {
-		refsel_describe(p->rep->ref, &p->refs[k], served,
+		ref_select_describe(p->rep->ref, &p->refs[k], served,
 		    sizeof served);
 		fprintf(f, "<li>%s <b>", k ? "Paler bars:" : "Reference:");
-		html_text(f, refsel_name(p->rep->ref, &p->refs[k]));
+		html_text(f, ref_select_name(p->rep->ref, &p->refs[k]));
 		fputs("</b>: ", f);
 		html_text(f, served);
 		fputs("</li>\n", f);
@@ -476,7 +477,7 @@ tests_table(FILE *f, const struct html_page *p)
 	    f);
 	for (size_t k = 0; k < p->nrefs; k++) {
 		fputs("<th>vs ", f);
-		html_text(f, refsel_name(p->rep->ref, &p->refs[k]));
+		html_text(f, ref_select_name(p->rep->ref, &p->refs[k]));
 		fputs("</th>", f);
 	}
 	fputs("<th>status</th>", f);
@@ -500,7 +501,7 @@ check_summary(FILE *f, const struct html_page *p)
 	for (size_t i = 0; p->verdicts != NULL && i < p->rep->n; i++)
 		count[p->verdicts[i].verdict]++;
 	fputs("<h2>Verdict</h2>\n<p>Against <b>", f);
-	html_text(f, refsel_name(p->rep->ref, &p->refs[0]));
+	html_text(f, ref_select_name(p->rep->ref, &p->refs[0]));
 	fprintf(f,
 	    "</b>, tolerating %g%% slower: <span class=\"ok\">%zu ok</span>, "
 	    "<span class=\"%s\">%zu slower</span>, %zu faster, %zu not "
@@ -544,39 +545,17 @@ report_html_write(FILE *f, const struct html_page *p)
 		tests_table(f, p);
 	}
 	html_end(f);
-	return report_finish(f);
+	return report_common_finish(f);
 }
 
 int
 report_html_save(const char *path, const struct html_page *p, char *err,
     size_t errsize)
 {
-	char tmp[PATH_MAX];
-	FILE *f = NULL;
-	int fd = -1, ok;
+	struct report_save s;
 
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >=
-	    sizeof tmp) {
-		(void)snprintf(err, errsize, "--html: path too long");
+	if (report_common_save_begin(&s, "--html", path, err, errsize) != 0)
 		return -1;
-	}
-	if ((fd = mkstemp(tmp)) < 0 || (f = fdopen(fd, "w")) == NULL) {
-		(void)snprintf(err, errsize, "--html: cannot write '%.64s': %s",
-		    path, strerror(errno));
-		if (fd >= 0) {
-			(void)close(fd);
-			(void)unlink(tmp);
-		}
-		return -1;
-	}
-	(void)fchmod(fd, 0644); /* a page to share, like any report */
-	ok = report_html_write(f, p) == 0;
-	ok &= fclose(f) == 0;
-	if (!ok || rename(tmp, path) != 0) {
-		(void)snprintf(err, errsize, "--html: cannot write '%.64s': %s",
-		    path, strerror(errno));
-		(void)unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return report_common_save_end(&s, report_html_write(s.f, p) == 0, err,
+	    errsize);
 }

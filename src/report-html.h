@@ -13,10 +13,10 @@
 #include <stdio.h>
 
 #include "ref-select.h"
+#include "report-common.h"
 #include "report-seed.h"
 #include "report-svg.h"
 #include "report-verdict.h"
-#include "report.h"
 
 enum html_kind {
 	HTML_BATCH,    /* --batch */

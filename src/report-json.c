@@ -5,7 +5,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-json.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -177,9 +178,9 @@ json_one_reference(FILE *f, const char *key, const struct report *r,
 	}
 	if (s->kind == REFSEL_MACHINE)
 		m = &r->ref->machines[s->machine];
-	refsel_describe(r->ref, s, serves, sizeof serves);
+	ref_select_describe(r->ref, s, serves, sizeof serves);
 	fprintf(f, "  \"%s\": {", key);
-	kv_str(f, "", "id", refsel_name(r->ref, s));
+	kv_str(f, "", "id", ref_select_name(r->ref, s));
 	kv_str(f, ", ", "label", m ? m->label : NULL);
 	kv_str(f, ", ", "class", m ? m->class_id : s->class_id);
 	kv_num(f, "mhz", m ? m->mhz : NAN);
@@ -310,7 +311,7 @@ report_json(FILE *f, const struct report *r)
 	report_json_number(f, r->sample_ms);
 	fputs(",\n", f);
 	json_machine(f, r->machine);
-	json_context(f, report_context(r));
+	json_context(f, report_common_context(r));
 	json_reference(f, r);
 	fputs("  \"tests\": [\n", f);
 	for (size_t i = 0; i < r->n; i++)

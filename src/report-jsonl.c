@@ -11,7 +11,10 @@
 #include <time.h>
 
 #include "base-time.h"
-#include "report.h"
+#include "monitor-claims.h"
+#include "report-common.h"
+#include "report-json.h"
+#include "report-jsonl.h"
 
 void
 report_jsonl_head(FILE *f, const struct machine *m, double ts)
@@ -43,7 +46,7 @@ report_jsonl_claim(FILE *f, const struct claim *c)
 	for (int k = 0; k < CLAIM_RESOURCES; k++)
 		if (c->resources & (1u << k)) {
 			fprintf(f, "%s\"%s\"", sep,
-			    claim_resource_name(1u << k));
+			    claims_resource_name(1u << k));
 			sep = ", ";
 		}
 	fputc(']', f);

@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "report-om-check.h"
+#include "report-om.h"
 
 #include <math.h>
 

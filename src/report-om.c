@@ -10,7 +10,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-om.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -255,12 +256,6 @@ om_info(FILE *f, const struct report *rep)
 	fputs("} 1\n", f);
 }
 
-const struct machine_context *
-report_context(const struct report *r)
-{
-	return r->ctx != NULL ? r->ctx : &r->machine->ctx;
-}
-
 /*
  * The machine's context as labels of one info metric (a key's dots
  * become underscores: "thp.enabled" is thp_enabled) and the steal and
@@ -301,7 +296,7 @@ report_om(FILE *f, const struct report *rep)
 {
 	om_info(f, rep);
 	om_test_info(f, rep);
-	om_context(f, report_context(rep));
+	om_context(f, report_common_context(rep));
 	om_metric(f, rep, "benchtop_op_seconds",
 	    "Median cost of one operation of the test, in seconds.",
 	    get_seconds);

@@ -155,15 +155,15 @@ profile_run_get(const struct refdata *rd, size_t m, struct profile_run *out)
 	const char *v;
 
 	memset(out, 0, sizeof *out);
-	if ((v = refdata_context(rd, m, "run.seconds")) != NULL)
+	if ((v = ref_data_find_context(rd, m, "run.seconds")) != NULL)
 		out->seconds = atof(v);
-	if ((v = refdata_context(rd, m, "run.slices")) != NULL)
+	if ((v = ref_data_find_context(rd, m, "run.slices")) != NULL)
 		out->slices = (size_t)strtoul(v, NULL, 10);
-	if ((v = refdata_context(rd, m, "run.sample_ms")) != NULL)
+	if ((v = ref_data_find_context(rd, m, "run.sample_ms")) != NULL)
 		out->sample_ms = atof(v);
-	if ((v = refdata_context(rd, m, "run.mem_mib")) != NULL)
+	if ((v = ref_data_find_context(rd, m, "run.mem_mib")) != NULL)
 		out->mem_mib = (unsigned)strtoul(v, NULL, 10);
-	out->placement = refdata_context(rd, m, "run.placement");
+	out->placement = ref_data_find_context(rd, m, "run.placement");
 }
 
 size_t
@@ -185,8 +185,8 @@ profile_test_get(const struct refdata *rd, size_t m, const char *test,
 			out->noisy_share = r->value;
 	}
 	if (out->nslices == 0 &&
-	    ((one = refdata_result(rd, m, test, REF_RESULT)) != NULL ||
-	        (one = refdata_result(rd, m, test, REF_AVERAGE)) != NULL))
+	    ((one = ref_data_find_result(rd, m, test, REF_RESULT)) != NULL ||
+	        (one = ref_data_find_result(rd, m, test, REF_AVERAGE)) != NULL))
 		out->slice[out->nslices++] = one->value;
 	return out->nslices;
 }
@@ -200,7 +200,7 @@ profile_save(const char *name, const struct machine *m, const char *class_id,
 	FILE *f;
 	int fd, ok;
 
-	if (refdata_profile_dir(dir, sizeof dir) != 0 || make_dirs(dir) != 0) {
+	if (ref_data_profile_dir(dir, sizeof dir) != 0 || make_dirs(dir) != 0) {
 		(void)snprintf(err, errsize,
 		    "--save: cannot make the profile "
 		    "directory '%s': %s",

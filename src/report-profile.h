@@ -15,7 +15,7 @@
  * under keys "run.*" (run.seconds, run.slices, run.sample_ms,
  * run.mem_mib, run.placement): --compare refuses profiles taken with
  * different ones. Like steal_pct they are the run's, not the machine's
- * facts, so refdata_context_of leaves them out; a profile saved before
+ * facts, so ref_data_find_context_of leaves them out; a profile saved before
  * them has none, and is taken as compatible with any.
  */
 
@@ -56,7 +56,7 @@ void profile_run_get(const struct refdata *rd, size_t m,
 int profile_name_ok(const char *name);
 
 /*
- * Write the profile NAME under refdata_profile_dir() through a temp file
+ * Write the profile NAME under ref_data_profile_dir() through a temp file
  * and a rename: a profile is never half-written. `class_id` is this CPU's
  * class; `per` (NULL, or n entries beside r) the slices of each test.
  * Returns 0, or -1 with a message in err.

@@ -69,7 +69,7 @@ figure(const struct figures *fg, const char *test, enum ref_stat stat,
 	double v;
 
 	if (fg->machine != SIZE_MAX) {
-		rr = refdata_result(fg->rd, fg->machine, test, stat);
+		rr = ref_data_find_result(fg->rd, fg->machine, test, stat);
 		return rr ? rr->text : NULL;
 	}
 	if (live_figure(fg, test, stat, &v) != 0)
@@ -119,7 +119,8 @@ byte_copy_test(const struct figures *fg, char *label, size_t size)
 	static const char *const secs[] = { "30", "120" };
 
 	for (int i = 0; fg->machine != SIZE_MAX && i < 2; i++) {
-		if (refdata_result(fg->rd, fg->machine, ids[i], REF_INDEX)) {
+		if (ref_data_find_result(fg->rd, fg->machine, ids[i],
+		        REF_INDEX)) {
 			(void)snprintf(label, size, "File Copy  (%s seconds)",
 			    secs[i]);
 			return ids[i];
@@ -134,7 +135,7 @@ static int
 byte_row(FILE *f, const struct figures *fg, size_t i, double *result)
 {
 	const struct ref_baseline *b =
-	    refdata_baseline(fg->rd, "byte311", byte_rows[i].test);
+	    ref_data_find_baseline(fg->rd, "byte311", byte_rows[i].test);
 	const char *test = byte_rows[i].test, *label = byte_rows[i].label;
 	const char *res, *idx;
 	char lbuf[64], rbuf[32], ibuf[32];
@@ -144,7 +145,7 @@ byte_row(FILE *f, const struct figures *fg, size_t i, double *result)
 		label = lbuf;
 	}
 	res = figure(fg, test, REF_RESULT, rbuf, sizeof rbuf, fmt_fixed1, 0);
-	if (b == NULL || res == NULL || refdata_number(res, result) != 0)
+	if (b == NULL || res == NULL || ref_data_number(res, result) != 0)
 		return -1;
 	idx = fg->machine != SIZE_MAX
 	    ? figure(fg, test, REF_INDEX, ibuf, sizeof ibuf, fmt_fixed1, 0)
@@ -165,7 +166,7 @@ byte_total(const struct figures *fg, const char *test, double v, char *buf,
 {
 	const struct ref_result *rr = fg->machine == SIZE_MAX
 	    ? NULL
-	    : refdata_result(fg->rd, fg->machine, test, REF_INDEX);
+	    : ref_data_find_result(fg->rd, fg->machine, test, REF_INDEX);
 
 	if (rr != NULL)
 		return rr->text;
@@ -396,7 +397,7 @@ lm_write(FILE *f, const struct figures *fg, const struct machine *m)
 		    "----------",
 		    t->head[0], t->head[1], t->head[2]);
 		for (size_t i = 0; rd != NULL && i < rd->nmachines; i++) {
-			if (refdata_result(rd, i, "lmbench.null_call",
+			if (ref_data_find_result(rd, i, "lmbench.null_call",
 			        REF_RESULT) == NULL)
 				continue;
 			row.machine = i;
@@ -445,7 +446,7 @@ ctx_row(FILE *f, const struct figures *fg, const char *test, const char *name,
 	per = fg->machine != SIZE_MAX
 	    ? figure(fg, test, REF_PER_MHZ, pm, sizeof pm, fmt_int, 0)
 	    : NULL;
-	if (per == NULL && refdata_number(v[2], &avg) == 0 && mhz > 0) {
+	if (per == NULL && ref_data_number(v[2], &avg) == 0 && mhz > 0) {
 		(void)snprintf(pm, sizeof pm, "%.3f", avg / mhz);
 		per = pm;
 	}

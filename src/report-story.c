@@ -13,7 +13,8 @@
 
 #include "bench-registry.h"
 #include "ref-story.h"
-#include "report.h"
+#include "report-common.h"
+#include "report-story.h"
 
 /* This machine's cycles per operation in the run and their placement;
  * NAN if it has none. */
@@ -51,12 +52,13 @@ story_head(FILE *f, const struct report *rep)
 	fprintf(f,
 	    "The story: %s (B) against %s (A), in cycles per "
 	    "operation\n",
-	    refsel_name(rep->ref, &rep->refs[1]),
-	    refsel_name(rep->ref, &rep->refs[0]));
+	    ref_select_name(rep->ref, &rep->refs[1]),
+	    ref_select_name(rep->ref, &rep->refs[0]));
 	for (int k = 0; k < 2; k++) {
-		refsel_describe(rep->ref, &rep->refs[k], served, sizeof served);
+		ref_select_describe(rep->ref, &rep->refs[k], served,
+		    sizeof served);
 		fprintf(f, "%s %s: %s\n", k ? "B" : "A",
-		    refsel_name(rep->ref, &rep->refs[k]), served);
+		    ref_select_name(rep->ref, &rep->refs[k]), served);
 	}
 	fputs("Only tests where A and B each have a machine of their own "
 	      "class; B/A: B's cycles\n(time) per operation over A's, above "
@@ -107,5 +109,5 @@ report_story(FILE *f, const struct report *rep)
 		    story_group_text(rep->ref, rep->refs, &groups[g], line,
 		        sizeof line));
 	free(rows);
-	return report_finish(f);
+	return report_common_finish(f);
 }

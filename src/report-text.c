@@ -4,7 +4,8 @@
 
 #include "config.h"
 
-#include "report.h"
+#include "report-common.h"
+#include "report-text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -21,18 +22,18 @@ text_refs(FILE *f, const struct report *r)
 
 	if (r->ref == NULL || r->refs[0].kind == REFSEL_NONE)
 		return;
-	refsel_describe(r->ref, &r->refs[0], what, sizeof what);
+	ref_select_describe(r->ref, &r->refs[0], what, sizeof what);
 	fprintf(f,
 	    "Ref:   %s (%s); VS REF above 1x: this machine does better; "
 	    "'~': a stand-in of another kind\n",
-	    refsel_name(r->ref, &r->refs[0]), what);
+	    ref_select_name(r->ref, &r->refs[0]), what);
 	if (r->refs[1].kind == REFSEL_NONE)
 		return;
-	refsel_describe(r->ref, &r->refs[1], what, sizeof what);
+	ref_select_describe(r->ref, &r->refs[1], what, sizeof what);
 	fprintf(f,
 	    "Ref B: %s (%s); B/A: the cycles B pays over A (the time, where a "
 	    "clock is\nnot stated), above 1x B pays more\n",
-	    refsel_name(r->ref, &r->refs[1]), what);
+	    ref_select_name(r->ref, &r->refs[1]), what);
 }
 
 /* " (3.791 GHz at the end)" when the run read the clock again. */
@@ -94,9 +95,9 @@ text_row(FILE *f, const struct report *rep, const struct test_result *r, int w)
 	char v[32], ns[32], cyc[32], cv[32], ratio[32];
 	int ok = r->status == BENCH_OK;
 
-	report_fmt_value(v, sizeof v, ok ? r->value : NAN);
-	report_fmt_value(ns, sizeof ns, ok ? r->ns.median : NAN);
-	report_fmt_value(cyc, sizeof cyc, ok ? r->cyc.median : NAN);
+	report_common_fmt_value(v, sizeof v, ok ? r->value : NAN);
+	report_common_fmt_value(ns, sizeof ns, ok ? r->ns.median : NAN);
+	report_common_fmt_value(cyc, sizeof cyc, ok ? r->cyc.median : NAN);
 	if (ok)
 		(void)snprintf(cv, sizeof cv, "%.2f", r->ns.cv_pct);
 	else

@@ -77,9 +77,9 @@ verdict_context_diff(FILE *f, const struct refdata *rd, size_t m,
 		unsigned senses;
 	} d = { f, 0 };
 
-	if (!refdata_has_context(rd, m))
+	if (!ref_data_find_has_context(rd, m))
 		return predates(f, rd, m, now);
-	refdata_context_of(rd, m, &theirs);
+	ref_data_find_context_of(rd, m, &theirs);
 	if (context_diff(&theirs, now, NULL, NULL) == 0)
 		return 0;
 	fprintf(f,

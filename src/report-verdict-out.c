@@ -13,7 +13,11 @@
 #include "base-fmt.h"
 #include "base-units.h"
 #include "ref-compare.h"
+#include "report-common.h"
+#include "report-csv.h"
+#include "report-json.h"
 #include "report-om-check.h"
+#include "report-om.h"
 #include "report-profile.h"
 #include "report-verdict.h"
 
@@ -456,8 +460,8 @@ judge_into(const struct verdict_report *v, struct row_out *o,
 }
 
 int
-verdict_judge_report(const struct verdict_report *vr, struct judge_line *out,
-    const char **why, struct judge_machine *m)
+verdict_out_judge_report(const struct verdict_report *vr,
+    struct judge_line *out, const char **why, struct judge_machine *m)
 {
 	struct verdict_report v = *vr;
 	struct row_out *o;
@@ -476,7 +480,7 @@ verdict_judge_report(const struct verdict_report *vr, struct judge_line *out,
 }
 
 int
-verdict_write(FILE *f, const struct verdict_report *vr)
+verdict_out_write(FILE *f, const struct verdict_report *vr)
 {
 	struct verdict_report v = *vr;
 	struct judge_machine m;

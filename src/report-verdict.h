@@ -62,12 +62,12 @@ struct verdict_report {
 /* Judge without printing: each row's verdict into out and why it is not
  * comparable into why (both vr->n long), the machine's into *m; returns
  * the exit status, or -1 when out of memory. */
-int verdict_judge_report(const struct verdict_report *vr,
+int verdict_out_judge_report(const struct verdict_report *vr,
     struct judge_line *out, const char **why, struct judge_machine *m);
 
 /* Judge and print; returns the exit status (verdict_status), or -1 when
  * out of memory. */
-int verdict_write(FILE *f, const struct verdict_report *vr);
+int verdict_out_write(FILE *f, const struct verdict_report *vr);
 
 /* After the verdict in buf, " (context: THP)" when a fact among `moved`
  * (context_sense bits) moves test t. */

@@ -6,6 +6,11 @@
 
 #include "config.h"
 
+#include "report-csv.h"
+#include "report-json.h"
+#include "report-jsonl.h"
+#include "report-om.h"
+#include "report-text.h"
 #include "report.h"
 
 #include <errno.h>
@@ -27,7 +32,7 @@ report_write(FILE *f, enum report_format fmt, const struct report *r)
 {
 	errno = 0;
 	formats[fmt].write(f, r);
-	return report_finish(f);
+	return report_common_finish(f);
 }
 
 int
@@ -35,5 +40,5 @@ report_list(FILE *f, enum report_format fmt)
 {
 	errno = 0;
 	formats[fmt].list(f);
-	return report_finish(f);
+	return report_common_finish(f);
 }

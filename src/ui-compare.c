@@ -19,8 +19,11 @@
 #include "base-units.h"
 #include "ref-compare.h"
 #include "ref-story.h"
+#include "ui-compare.h"
 #include "ui-context.h"
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-priv.h"
+#include "ui-story.h"
 
 #define DECADES 3.0
 
@@ -38,11 +41,11 @@ draw_bar(struct ui *ui, int y, int axis, int half, double ratio)
 		len = half;
 	if (len < -half)
 		len = -half;
-	ui_role_on(ui, len >= 0 ? UI_ROLE_GOOD : UI_ROLE_BAD);
+	ui_kit_role_on(ui, len >= 0 ? UI_ROLE_GOOD : UI_ROLE_BAD);
 	for (int i = 1; i <= abs(len); i++)
 		mvaddstr(y, axis + (len > 0 ? i : -i),
 		    ui->utf8 ? "\u2588" : (len > 0 ? "+" : "-"));
-	ui_role_off(ui, len >= 0 ? UI_ROLE_GOOD : UI_ROLE_BAD);
+	ui_kit_role_off(ui, len >= 0 ? UI_ROLE_GOOD : UI_ROLE_BAD);
 }
 
 /* One screen line; `line` counts lines from the top of the list. */
@@ -100,9 +103,9 @@ ref_mark(const struct ui *ui, const struct view_row *r, size_t m)
 	for (int w = 0; w < 2; w++) {
 		int s;
 
-		if (ui_has_ref(ui, w) &&
-		    refsel_machine_for(ui->cfg.ref, &ui->refs[w], r->test->id,
-		        &s) == m) {
+		if (ui_kit_has_ref(ui, w) &&
+		    ref_select_machine_for(ui->cfg.ref, &ui->refs[w],
+		        r->test->id, &s) == m) {
 			serves[w] = 1;
 			stand_in |= s;
 		}
@@ -149,22 +152,22 @@ pair_line(struct ui *ui, struct cursor *c, const struct view_row *r)
 	struct compare_pair p;
 	char v[16], cy[16], line[160], why[192];
 
-	if (!ui_has_ref(ui, 1))
+	if (!ui_kit_has_ref(ui, 1))
 		return;
 	compare_pair(rd, ui->refs, r->test, &p);
 	if (p.why != COMPARE_PAIR_SHOWN)
 		(void)snprintf(line, sizeof line, "B against A (%s vs %s): -",
-		    refsel_name(rd, &ui->refs[1]),
-		    refsel_name(rd, &ui->refs[0]));
+		    ref_select_name(rd, &ui->refs[1]),
+		    ref_select_name(rd, &ui->refs[0]));
 	else
 		(void)snprintf(line, sizeof line,
 		    "B against A (%s vs %s): B/A %s, B pays %s the time of A",
-		    refsel_name(rd, &ui->refs[1]),
-		    refsel_name(rd, &ui->refs[0]),
+		    ref_select_name(rd, &ui->refs[1]),
+		    ref_select_name(rd, &ui->refs[0]),
 		    compare_format_ratio(p.b_vs_a, v, sizeof v),
 		    compare_format_ratio(p.cost_b_vs_a, cy, sizeof cy));
 	if (visible(ui, c))
-		(void)ui_put_clipped(c->y - 1, 2, line);
+		(void)ui_kit_put_clipped(c->y - 1, 2, line);
 	if (p.why != COMPARE_PAIR_SHOWN)
 		why_lines(ui, c,
 		    compare_pair_why_text(rd, ui->refs, r->test, &p, why,
@@ -178,11 +181,11 @@ test_block(struct ui *ui, struct cursor *c, const struct view_row *r)
 	char v[16];
 
 	if (visible(ui, c)) {
-		ui_role_on(ui, UI_ROLE_GROUP);
+		ui_kit_role_on(ui, UI_ROLE_GROUP);
 		mvprintw(c->y - 1, 0, "%s (%s, %s is better)", r->test->id,
 		    bench_unit_name(r->test->unit),
 		    units_higher_is_better(r->test->unit) ? "higher" : "lower");
-		ui_role_off(ui, UI_ROLE_GROUP);
+		ui_kit_role_off(ui, UI_ROLE_GROUP);
 	}
 	machine_line(ui, c, "", "this machine",
 	    fmt_value4(v, sizeof v, r->value, 10), r->n > 0 ? r->cyc : -1, 1.0);
@@ -216,14 +219,14 @@ ui_compare_draw(struct ui *ui)
 	y = ui_context_compare_draw(ui, ui_header_draw(ui));
 	c = (struct cursor){ 0, y + 1 };
 
-	ui_role_on(ui, UI_ROLE_TITLE);
+	ui_kit_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	(void)snprintf(title, sizeof title,
 	    "%-24s %10s %8s %7s  this machine worse <- | -> better "
 	    "(log, %g decades)",
 	    "MACHINE", "VALUE", "CYC/OP", "RATIO", DECADES);
-	(void)ui_put_clipped(y, 0, title);
-	ui_role_off(ui, UI_ROLE_TITLE);
+	(void)ui_kit_put_clipped(y, 0, title);
+	ui_kit_role_off(ui, UI_ROLE_TITLE);
 	if (ui->cfg.ref == NULL) {
 		mvprintw(y + 2, 2, "no reference data: see --data");
 		return;

@@ -23,7 +23,7 @@
 
 #include "base-units.h"
 #include "bench-context.h"
-#include "ui.h"
+#include "ui-priv.h"
 
 /* A sentinel's news stays in the header this long. */
 #define UI_SENTINEL_SHOWN_NS 60000000000ull
@@ -303,7 +303,7 @@ ui_context_after_refresh(struct ui *ui)
 		return;
 	note_moves(ui);
 	if (a->active && ui->cfg.monitor != NULL)
-		left = monitor_urgent_left(ui->cfg.monitor);
+		left = queue_urgent_left(ui->cfg.monitor);
 	if (a->active && left == 0 && full_cycle_done(ui))
 		a->active = 0;
 	/* The list follows the rows as each reports: the b rule may need a
@@ -329,7 +329,7 @@ put_cut_between(int y, const char *line)
 			cut--;
 		*cut = '\0';
 	}
-	(void)ui_put_clipped(y, 0, buf);
+	(void)ui_kit_put_clipped(y, 0, buf);
 }
 
 int
@@ -345,15 +345,15 @@ ui_context_header_draw(struct ui *ui, int y)
 	context_summary(&c->watch.now, line, sizeof line);
 	put_cut_between(y++, line);
 	if (a->verdict[0] != '\0') {
-		ui_role_on(ui, UI_ROLE_WARN);
+		ui_kit_role_on(ui, UI_ROLE_WARN);
 		put_cut_between(y++, a->verdict);
-		ui_role_off(ui, UI_ROLE_WARN);
+		ui_kit_role_off(ui, UI_ROLE_WARN);
 	}
 	if (c->rerun.line[0] != '\0' &&
 	    cycles_now_ns() < c->rerun.line_ns + UI_SENTINEL_SHOWN_NS) {
-		ui_role_on(ui, UI_ROLE_WARN);
-		(void)ui_put_clipped(y++, 0, c->rerun.line);
-		ui_role_off(ui, UI_ROLE_WARN);
+		ui_kit_role_on(ui, UI_ROLE_WARN);
+		(void)ui_kit_put_clipped(y++, 0, c->rerun.line);
+		ui_kit_role_off(ui, UI_ROLE_WARN);
 	}
 	return y;
 }
@@ -482,18 +482,18 @@ compare_one(struct ui *ui, int which, char *buf, size_t size)
 	context_summary(&ui->context->watch.now, here, sizeof here);
 	here[strcspn(here, ";")] = '\0';
 	if (s->kind != REFSEL_MACHINE ||
-	    !refdata_has_context(ui->cfg.ref, s->machine)) {
+	    !ref_data_find_has_context(ui->cfg.ref, s->machine)) {
 		/* The reference machines ran Linux 2.4 to 2.6.0, FreeBSD
 		 * 4 and 5: before Meltdown and Spectre (2018), before
 		 * transparent huge pages (2.6.38). */
 		(void)snprintf(buf, size,
 		    "ref %s predates every mitigation and THP; here %s",
-		    refsel_name(ui->cfg.ref, s), here);
+		    ref_select_name(ui->cfg.ref, s), here);
 		return;
 	}
-	refdata_context_of(ui->cfg.ref, s->machine, &theirs);
+	ref_data_find_context_of(ui->cfg.ref, s->machine, &theirs);
 	used = (size_t)snprintf(buf, size,
-	    "ref %s context: ", refsel_name(ui->cfg.ref, s));
+	    "ref %s context: ", ref_select_name(ui->cfg.ref, s));
 	for (size_t i = 0; i < theirs.n && used < size; i++) {
 		const char *now =
 		    context_get(&ui->context->watch.now, theirs.f[i].key);
@@ -515,10 +515,10 @@ ui_context_compare_draw(struct ui *ui, int y)
 	if (ui->context == NULL || ui->cfg.ref == NULL)
 		return y;
 	for (int k = 0; k < 2; k++) {
-		if (!ui_has_ref(ui, k))
+		if (!ui_kit_has_ref(ui, k))
 			continue;
 		compare_one(ui, k, line, sizeof line);
-		(void)ui_put_clipped(y++, 0, line);
+		(void)ui_kit_put_clipped(y++, 0, line);
 	}
 	return y;
 }

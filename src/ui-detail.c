@@ -13,8 +13,11 @@
 #include "base-fmt.h"
 #include "base-stats.h"
 #include "ui-context.h"
+#include "ui-detail.h"
+#include "ui-header.h"
+#include "ui-priv.h"
 #include "ui-spark.h"
-#include "ui.h"
+#include "ui-story.h"
 
 /* Print `text` wrapped at the screen's width from line *y. */
 static void
@@ -63,17 +66,17 @@ detail_stats(struct ui *ui, int *y, const struct view_row *r)
 	    "ns/op %s   cycles/op %s   CV %.2f%%   median 95%% CI +-%.2f%%",
 	    fmt_ns(a, sizeof a, r->ns, 9), fmt_si(b, sizeof b, r->cyc, 9),
 	    r->cv_pct, r->ci_pct);
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 	(void)snprintf(line, sizeof line,
 	    "samples %llu (window %zu, noisy %.0f%%)   n per sample %llu",
 	    (unsigned long long)r->total, r->n, r->noisy_pct,
 	    (unsigned long long)r->meta.n_per_sample);
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 	(void)snprintf(line, sizeof line,
 	    "overhead subtracted %s/op   slices %llu",
 	    fmt_ns(c, sizeof c, r->meta.overhead_ns, 8),
 	    (unsigned long long)r->meta.slices);
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 	(void)ui;
 }
 
@@ -92,7 +95,7 @@ detail_verdict(struct ui *ui, int *y, const struct view_row *r)
 	    "slices %.1f%%, machine %.1f%%)   newest %.0f%% noisy",
 	    r->delta_pct, r->delta_ci_pct, judge_baseline_bar(b), b->spread_pct,
 	    judge_baseline_slices(b), b->drift_pct, r->recent_noisy);
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 }
 
 static void
@@ -108,32 +111,32 @@ detail_graphs(struct ui *ui, int *y, const struct view_row *r)
 	(void)snprintf(title, sizeof title,
 	    "history (oldest left), scale %g .. %g %s:", sc.lo, sc.hi,
 	    bench_unit_name(r->test->unit));
-	(void)ui_put_clipped((*y)++, 2, title);
-	ui_role_on(ui, UI_ROLE_SPARK);
+	(void)ui_kit_put_clipped((*y)++, 2, title);
+	ui_kit_role_on(ui, UI_ROLE_SPARK);
 	mvaddstr((*y)++, 2, line);
-	ui_role_off(ui, UI_ROLE_SPARK);
+	ui_kit_role_off(ui, UI_ROLE_SPARK);
 	ui_context_marks_draw(ui, y, r, 2, (int)w); /* the marks' names */
 	spark_histogram(line, sizeof line, r->spark, r->nspark, w, ui->utf8);
 	mvprintw((*y)++, 2, "distribution (min left, max right):");
-	ui_role_on(ui, UI_ROLE_SPARK);
+	ui_kit_role_on(ui, UI_ROLE_SPARK);
 	mvaddstr((*y)++, 2, line);
-	ui_role_off(ui, UI_ROLE_SPARK);
+	ui_kit_role_off(ui, UI_ROLE_SPARK);
 }
 
 void
 ui_detail_draw(struct ui *ui)
 {
-	const struct view_row *r = ui_current_row(ui);
+	const struct view_row *r = ui_kit_current_row(ui);
 	const struct bench_test *t = r->test;
 	int y = ui_header_draw(ui);
 	char line[512], claim[160], partner[32];
 
-	ui_role_on(ui, UI_ROLE_TITLE);
+	ui_kit_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	(void)snprintf(line, sizeof line, "%s  %s  (%s, group %s)", t->id,
 	    t->title, bench_origin_name(t->origin), bench_group_name(t->group));
-	(void)ui_put_clipped(y++, 0, line);
-	ui_role_off(ui, UI_ROLE_TITLE);
+	(void)ui_kit_put_clipped(y++, 0, line);
+	ui_kit_role_off(ui, UI_ROLE_TITLE);
 	wrap(&y, 2, t->definition);
 	/* A test without a partner has no partner CPU to show. */
 	(void)snprintf(partner, sizeof partner, ", partner CPU %d",
@@ -146,7 +149,7 @@ ui_detail_draw(struct ui *ui)
 	    r->meta.reason);
 	wrap(&y, 2, line);
 	(void)snprintf(line, sizeof line, "last slice claimed %s",
-	    claim_format(&r->meta.claim, claim, sizeof claim));
+	    claims_format(&r->meta.claim, claim, sizeof claim));
 	wrap(&y, 2, line);
 	y++;
 	detail_graphs(ui, &y, r);

@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ui.h"
+#include "ui-focus.h"
+#include "ui-priv.h"
 
 int
 ui_focus_draw(struct ui *ui, int y, int x)
@@ -22,21 +23,21 @@ ui_focus_draw(struct ui *ui, int y, int x)
 	if (ui->focus[0] == '\0')
 		return x;
 	(void)snprintf(line, sizeof line, "  FOCUS %s", ui->focus);
-	ui_role_on(ui, UI_ROLE_WARN);
-	x = ui_put_clipped(y, x, line);
-	ui_role_off(ui, UI_ROLE_WARN);
+	ui_kit_role_on(ui, UI_ROLE_WARN);
+	x = ui_kit_put_clipped(y, x, line);
+	ui_kit_role_off(ui, UI_ROLE_WARN);
 	return x;
 }
 
 int
-ui_pass_draw(struct ui *ui, int y, int x)
+ui_focus_pass_draw(struct ui *ui, int y, int x)
 {
-	struct monitor_pass p;
+	struct queue_pass p;
 	char line[96];
 
 	if (ui->focus[0] != '\0')
 		return x;
-	monitor_pass(ui->cfg.monitor, &p);
+	queue_pass(ui->cfg.monitor, &p);
 	if (p.done < p.enabled)
 		(void)snprintf(line, sizeof line, "  first pass %zu/%zu",
 		    p.done, p.enabled);
@@ -46,7 +47,7 @@ ui_pass_draw(struct ui *ui, int y, int x)
 		(void)snprintf(line, sizeof line, "  first pass done");
 	else
 		(void)snprintf(line, sizeof line, "  cycle %.0fs", p.cycle_s);
-	return ui_put_clipped(y, x, line);
+	return ui_kit_put_clipped(y, x, line);
 }
 
 /* The tests the line under the cursor names: its test, or its group's. */
@@ -77,14 +78,14 @@ ui_focus_toggle(struct ui *ui)
 	if (ui->focus[0] != '\0' || ui->nitems == 0) {
 		ui->focus[0] = '\0';
 		ui->focus_left = 1;
-		monitor_set_focus(ui->cfg.monitor, NULL);
+		queue_set_focus(ui->cfg.monitor, NULL);
 		(void)snprintf(ui->message, sizeof ui->message, "focus off");
 		return;
 	}
 	if ((only = calloc(ui->nrows ? ui->nrows : 1, 1)) == NULL)
 		return;
 	focus_mask(ui, only, ui->focus, sizeof ui->focus);
-	monitor_set_focus(ui->cfg.monitor, only);
+	queue_set_focus(ui->cfg.monitor, only);
 	free(only);
 	(void)snprintf(ui->message, sizeof ui->message,
 	    "focus: only %s runs (f: all again)", ui->focus);

@@ -12,12 +12,16 @@
 
 #include "base-cycles.h"
 #include "base-fmt.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "measure-judge.h"
 #include "ui-context.h"
+#include "ui-focus.h"
+#include "ui-header.h"
+#include "ui-index.h"
 #include "ui-kit.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
 #include "ui-rcfile.h"
-#include "ui.h"
 
 /* Host and kernel shorten first; the uptime and loads stay whole. */
 static void
@@ -38,7 +42,7 @@ header_line1(struct ui *ui)
 	(void)snprintf(loads, sizeof loads, "  load %.2f %.2f %.2f", load[0],
 	    load[1], load[2]);
 	(void)snprintf(cpu, sizeof cpu, "  ui %.1f%% cpu", ui->ui_cpu_pct);
-	(void)ui_put_parts(0, 0, parts, 4);
+	(void)ui_kit_put_parts(0, 0, parts, 4);
 }
 
 /* The CPU's name shortens first; the clocks stay whole. */
@@ -73,7 +77,7 @@ header_line2(struct ui *ui)
 	(void)snprintf(tsc, sizeof tsc, "  TSC %.2f GHz", c->tsc_hz / 1e9);
 	(void)snprintf(cyc, sizeof cyc, "  cycles %s",
 	    cycles_source_name(c->source));
-	(void)ui_put_parts(1, 0, parts, 5);
+	(void)ui_kit_put_parts(1, 0, parts, 5);
 }
 
 /* What --log and the exporters could not write, until they can again;
@@ -83,18 +87,18 @@ export_problems_draw(struct ui *ui, int y, int x)
 {
 	char buf[160], line[200];
 
-	ui_role_on(ui, UI_ROLE_BAD);
+	ui_kit_role_on(ui, UI_ROLE_BAD);
 	if (ui->cfg.log != NULL &&
-	    *sample_log_status(ui->cfg.log, buf, sizeof buf) != '\0') {
+	    *export_log_status(ui->cfg.log, buf, sizeof buf) != '\0') {
 		(void)snprintf(line, sizeof line, "  [%s]", buf);
-		x = ui_put_clipped(y, x, line);
+		x = ui_kit_put_clipped(y, x, line);
 	}
 	if (ui->export_error != 0) {
 		(void)snprintf(line, sizeof line, "  [export: %s]",
 		    strerror(ui->export_error));
-		x = ui_put_clipped(y, x, line);
+		x = ui_kit_put_clipped(y, x, line);
 	}
-	ui_role_off(ui, UI_ROLE_BAD);
+	ui_kit_role_off(ui, UI_ROLE_BAD);
 	return x;
 }
 
@@ -112,22 +116,22 @@ header_state(struct ui *ui, int y)
 	    bench_usable_cpus() < 2
 	        ? "same (1 CPU allowed)"
 	        : bench_placement_name(monitor_placement(mon)));
-	x = ui_put_clipped(y, 0, line);
+	x = ui_kit_put_clipped(y, 0, line);
 	/* A key's answer outranks the refresh and sort, which the help and
 	 * the table's order show too. */
 	(void)snprintf(line, sizeof line, "  refresh %.1fs  sort %s%s",
-	    ui_quiet_delay_ms(ui) / 1000.0, settings_sort_names[ui->sort],
+	    ui_quiet_delay_ms(ui) / 1000.0, ui_rcfile_sort_names[ui->sort],
 	    ui->sort_reverse ? " (reversed)" : "");
 	if (ui->message[0] == '\0' ||
 	    x + fmt_cells(line) + 5 + fmt_cells(ui->message) <= COLS)
-		x = ui_put_clipped(y, x, line);
+		x = ui_kit_put_clipped(y, x, line);
 	if (paused || ui->frozen) {
 		(void)snprintf(line, sizeof line, "  %s%s",
 		    paused ? "[PAUSED: no measurement] " : "",
 		    ui->frozen ? "[FROZEN display]" : "");
-		ui_role_on(ui, UI_ROLE_WARN);
-		x = ui_put_clipped(y, x, line);
-		ui_role_off(ui, UI_ROLE_WARN);
+		ui_kit_role_on(ui, UI_ROLE_WARN);
+		x = ui_kit_put_clipped(y, x, line);
+		ui_kit_role_off(ui, UI_ROLE_WARN);
 	}
 	if (ui->quiet && ui->quiet_cpu >= 0)
 		(void)snprintf(line, sizeof line, "  [QUIET: ui on CPU %d]",
@@ -135,16 +139,16 @@ header_state(struct ui *ui, int y)
 	else
 		(void)snprintf(line, sizeof line, "%s",
 		    ui->quiet ? "  [QUIET]" : "");
-	x = ui_put_clipped(y, x, line);
+	x = ui_kit_put_clipped(y, x, line);
 	x = ui_focus_draw(ui, y, x);
 	if (ui->have_baseline)
-		x = ui_put_clipped(y, x, "  baseline set");
+		x = ui_kit_put_clipped(y, x, "  baseline set");
 	x = export_problems_draw(ui, y, x);
 	if (ui->message[0] != '\0') {
 		(void)snprintf(line, sizeof line, "  -- %s", ui->message);
-		x = ui_put_clipped(y, x, line);
+		x = ui_kit_put_clipped(y, x, line);
 	}
-	(void)ui_pass_draw(ui, y, x);
+	(void)ui_focus_pass_draw(ui, y, x);
 }
 
 /*
@@ -179,9 +183,9 @@ header_since_b(struct ui *ui, int y)
 			        m->kinds.tests[k]);
 	if (used == 0)
 		return 0;
-	ui_role_on(ui, UI_ROLE_WARN);
-	(void)ui_put_clipped(y, 0, line);
-	ui_role_off(ui, UI_ROLE_WARN);
+	ui_kit_role_on(ui, UI_ROLE_WARN);
+	(void)ui_kit_put_clipped(y, 0, line);
+	ui_kit_role_off(ui, UI_ROLE_WARN);
 	return 1;
 }
 
@@ -191,18 +195,18 @@ header_ref(struct ui *ui, int y, int which)
 {
 	char what[384], line[512];
 
-	if (!ui_has_ref(ui, which)) {
-		(void)ui_put_clipped(y, 0,
+	if (!ui_kit_has_ref(ui, which)) {
+		(void)ui_kit_put_clipped(y, 0,
 		    ui->cfg.ref ? "ref none (r: a class or machine)"
 		                : "ref none (no reference data)");
 		return;
 	}
-	refsel_describe(ui->cfg.ref, &ui->refs[which], what, sizeof what);
+	ref_select_describe(ui->cfg.ref, &ui->refs[which], what, sizeof what);
 	(void)snprintf(line, sizeof line, "ref %s%s: %s%s",
-	    ui_has_ref(ui, 1) ? (which ? "B " : "A ") : "",
-	    refsel_name(ui->cfg.ref, &ui->refs[which]), what,
+	    ui_kit_has_ref(ui, 1) ? (which ? "B " : "A ") : "",
+	    ref_select_name(ui->cfg.ref, &ui->refs[which]), what,
 	    strchr(what, '~') ? "  (~ stand-in)" : "");
-	(void)ui_put_clipped(y, 0, line);
+	(void)ui_kit_put_clipped(y, 0, line);
 }
 
 int
@@ -210,15 +214,15 @@ ui_header_draw(struct ui *ui)
 {
 	int y;
 
-	ui_role_on(ui, UI_ROLE_HEADER);
+	ui_kit_role_on(ui, UI_ROLE_HEADER);
 	header_line1(ui);
 	header_line2(ui);
-	ui_role_off(ui, UI_ROLE_HEADER);
+	ui_kit_role_off(ui, UI_ROLE_HEADER);
 	y = ui_context_header_draw(ui, 2);
 	header_state(ui, y++);
 	y += header_since_b(ui, y);
 	header_ref(ui, y++, 0);
-	if (ui_has_ref(ui, 1))
+	if (ui_kit_has_ref(ui, 1))
 		header_ref(ui, y++, 1);
 	return ui_index_draw(ui, y);
 }

@@ -11,7 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-help.h"
+#include "ui-keys.h"
+#include "ui-priv.h"
 
 /* The keys' names take this many columns, after a two-space indent. */
 #define NAMES_WIDTH 12
@@ -91,9 +94,9 @@ emit(struct ui *ui, struct help_out *o, const char *s, int n)
 	if (o->line++ < o->top || o->y >= o->ymax)
 		return;
 	if (s[0] != ' ' && s[0] != '\0')
-		ui_role_on(ui, UI_ROLE_GROUP);
+		ui_kit_role_on(ui, UI_ROLE_GROUP);
 	mvaddnstr(o->y++, 0, s, n);
-	ui_role_off(ui, UI_ROLE_GROUP);
+	ui_kit_role_off(ui, UI_ROLE_GROUP);
 }
 
 /* One logical line, wrapped at a space to the screen's width. */
@@ -141,7 +144,7 @@ static size_t
 help_emit(struct ui *ui, struct help_out *o)
 {
 	emit(ui, o, "Keys (any other key: back to the table)", COLS);
-	for (size_t i = 0; i < ui_nkeys; i++)
+	for (size_t i = 0; i < ui_keys_count; i++)
 		emit_key(ui, o, &ui_keys[i]);
 	emit(ui, o, "", COLS);
 	for (size_t i = 0; i < sizeof columns_text / sizeof columns_text[0];
@@ -169,12 +172,12 @@ ui_help_draw(struct ui *ui)
 			return;
 		}
 	}
-	ui_role_on(ui, UI_ROLE_TITLE);
+	ui_kit_role_on(ui, UI_ROLE_TITLE);
 	mvhline(LINES - 1, 0, ' ', COLS);
 	mvprintw(LINES - 1, 0, "help, lines %zu-%zu of %zu  %s",
 	    ui->help_top + 1, ui->help_top + drawn, total,
 	    ui->help_top + drawn < total ? "j/PgDn: more, any other key: back"
 	                                 : "k/PgUp: back up, any other key: "
 	                                   "table");
-	ui_role_off(ui, UI_ROLE_TITLE);
+	ui_kit_role_off(ui, UI_ROLE_TITLE);
 }

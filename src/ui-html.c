@@ -11,7 +11,8 @@
 
 #include "export-scrape.h"
 #include "report-html.h"
-#include "ui.h"
+#include "ui-html.h"
+#include "ui-priv.h"
 
 /* --html FILE, else benchtop-YYYYmmdd-HHMMSS.html in the directory. */
 static const char *

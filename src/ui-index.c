@@ -13,7 +13,8 @@
 
 #include "bench-registry.h"
 #include "ref-index.h"
-#include "ui.h"
+#include "ui-index.h"
+#include "ui-priv.h"
 
 double
 ui_index_item(const struct ui *ui, const struct view_row *r)
@@ -32,8 +33,8 @@ seed_indexes(const struct ui *ui, char *buf, size_t size, size_t width)
 	size_t len = strlen(buf);
 
 	for (size_t m = 0; m < rd->nmachines; m++) {
-		const struct ref_result *rr =
-		    refdata_result(rd, m, "byte.index_average", REF_INDEX);
+		const struct ref_result *rr = ref_data_find_result(rd, m,
+		    "byte.index_average", REF_INDEX);
 		const char *mark = "";
 		char one[96];
 		int n;
@@ -41,8 +42,8 @@ seed_indexes(const struct ui *ui, char *buf, size_t size, size_t width)
 		if (rr == NULL)
 			continue;
 		for (int w = 1; w >= 0; w--)
-			if (ui_has_ref(ui, w) &&
-			    refsel_machine_for(rd, &ui->refs[w],
+			if (ui_kit_has_ref(ui, w) &&
+			    ref_select_machine_for(rd, &ui->refs[w],
 			        ref_index_tests[0], NULL) == m)
 				mark = w ? "(B)" : "(A)";
 		n = snprintf(one, sizeof one, "  %s%s %s", rd->machines[m].id,
@@ -64,12 +65,12 @@ ui_index_draw(struct ui *ui, int y)
 	int wide = COLS >= 100, in_run = 0;
 
 	if (ui->cfg.ref == NULL ||
-	    refdata_baseline(ui->cfg.ref, "byte311", ref_index_tests[0]) ==
-	        NULL)
+	    ref_data_find_baseline(ui->cfg.ref, "byte311",
+	        ref_index_tests[0]) == NULL)
 		return y;
 	for (int i = 0; i < REF_INDEX_ITEMS; i++) {
 		const struct view_row *r =
-		    ui_row_of(ui, registry_find(ref_index_tests[i]));
+		    ui_kit_row_of(ui, registry_find(ref_index_tests[i]));
 
 		result[i] = r != NULL && r->n > 0 ? r->value : NAN;
 		in_run += r != NULL;
@@ -88,6 +89,6 @@ ui_index_draw(struct ui *ui, int y)
 		    wide ? "waiting for" : "no",
 		    ref_index_missing(&x, missing, sizeof missing));
 	seed_indexes(ui, line, sizeof line, (size_t)COLS);
-	(void)ui_put_clipped(y, 0, line);
+	(void)ui_kit_put_clipped(y, 0, line);
 	return y + 1;
 }

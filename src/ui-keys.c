@@ -1,6 +1,6 @@
 /*
  * ui-keys.c: what each key of the live screen does. One table, ui_keys,
- * names every key, says what it does and points to its action: ui_key()
+ * names every key, says what it does and points to its action: ui_keys_handle()
  * dispatches from it and the help screen prints it, so the two cannot
  * drift apart. Each action leaves a line of feedback in ui->message.
  */
@@ -12,9 +12,14 @@
 #include <string.h>
 
 #include "base-cycles.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "ui-context.h"
-#include "ui.h"
+#include "ui-focus.h"
+#include "ui-html.h"
+#include "ui-keys.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
+#include "ui-story.h"
 
 /*
  * r: the next reference A, R: the next reference B: the classes of the
@@ -35,12 +40,13 @@ cycle_ref(struct ui *ui, int which)
 	/* B starts from the reference after A: the two differ at once. */
 	if (which == 1 && s->kind == REFSEL_NONE)
 		*s = ui->refs[0];
-	refsel_next(rd, s, which == 1);
+	ref_select_next(rd, s, which == 1);
 	if (which == 0 && s->kind == REFSEL_NONE)
-		refsel_next(rd, s, 0);
-	refsel_describe(rd, s, what, sizeof what);
+		ref_select_next(rd, s, 0);
+	ref_select_describe(rd, s, what, sizeof what);
 	(void)snprintf(ui->message, sizeof ui->message, "reference %c %s%s%s",
-	    which ? 'B' : 'A', refsel_name(rd, s), what[0] ? ": " : "", what);
+	    which ? 'B' : 'A', ref_select_name(rd, s), what[0] ? ": " : "",
+	    what);
 }
 
 static void
@@ -116,7 +122,7 @@ take_baseline(struct ui *ui, int set)
 static void
 toggle_test(struct ui *ui)
 {
-	const struct view_row *r = ui_current_row(ui);
+	const struct view_row *r = ui_kit_current_row(ui);
 	int on;
 
 	if (r == NULL)
@@ -201,7 +207,7 @@ static int
 act_detail(struct ui *ui, int ch)
 {
 	(void)ch;
-	ui->screen = ui_current_row(ui) ? UI_DETAIL : UI_TABLE;
+	ui->screen = ui_kit_current_row(ui) ? UI_DETAIL : UI_TABLE;
 	return 0;
 }
 
@@ -463,12 +469,12 @@ const struct ui_keydef ui_keys[] = {
 	{ { CTRL_L }, "Ctrl-L", "redraw the whole screen", 0, act_redraw },
 };
 
-const size_t ui_nkeys = sizeof ui_keys / sizeof ui_keys[0];
+const size_t ui_keys_count = sizeof ui_keys / sizeof ui_keys[0];
 
 const struct ui_keydef *
-ui_key_find(int ch)
+ui_keys_find(int ch)
 {
-	for (size_t i = 0; i < ui_nkeys; i++)
+	for (size_t i = 0; i < ui_keys_count; i++)
 		for (size_t k = 0; k < UI_KEY_CODES && ui_keys[i].keys[k]; k++)
 			if (ui_keys[i].keys[k] == ch)
 				return &ui_keys[i];
@@ -502,9 +508,9 @@ scroll_text(struct ui *ui, int ch)
 
 /* One key's effect, from the table; returns 1 to quit. */
 int
-ui_key(struct ui *ui, int ch)
+ui_keys_handle(struct ui *ui, int ch)
 {
-	const struct ui_keydef *k = ui_key_find(ch);
+	const struct ui_keydef *k = ui_keys_find(ch);
 
 	ui->message[0] = '\0';
 	if (scroll_text(ui, ch))

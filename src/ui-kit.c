@@ -12,7 +12,7 @@
 
 #include "base-fmt.h"
 #include "ref-compare.h"
-#include "ui.h"
+#include "ui-priv.h"
 
 static const short role_colors[UI_ROLE_COUNT][2] = {
 	[UI_ROLE_NORMAL] = { -1, -1 },
@@ -46,7 +46,7 @@ role_attr(const struct ui *ui, enum ui_role role)
 }
 
 void
-ui_colors_init(struct ui *ui)
+ui_kit_colors_init(struct ui *ui)
 {
 	if (!ui->cfg.color || !has_colors()) {
 		ui->cfg.color = 0;
@@ -59,13 +59,13 @@ ui_colors_init(struct ui *ui)
 }
 
 void
-ui_role_on(struct ui *ui, enum ui_role role)
+ui_kit_role_on(struct ui *ui, enum ui_role role)
 {
 	attron(role_attr(ui, role));
 }
 
 void
-ui_role_off(struct ui *ui, enum ui_role role)
+ui_kit_role_off(struct ui *ui, enum ui_role role)
 {
 	attroff(role_attr(ui, role));
 }
@@ -90,7 +90,7 @@ has_word(const char *s)
 }
 
 int
-ui_put_clipped(int y, int x, const char *s)
+ui_kit_put_clipped(int y, int x, const char *s)
 {
 	char fit[512];
 	int room = COLS - x;
@@ -106,7 +106,7 @@ ui_put_clipped(int y, int x, const char *s)
 }
 
 const char *
-ui_fit(char *buf, size_t size, const char *s, int width)
+ui_kit_fit(char *buf, size_t size, const char *s, int width)
 {
 	return fmt_fit(buf, size, s, width, ui_ellipsis);
 }
@@ -128,7 +128,7 @@ rest_cells(const char *const *parts, int n)
 #define LABEL_MIN_CELLS 12
 
 int
-ui_put_parts(int y, int x, const char *const *parts, int n)
+ui_kit_put_parts(int y, int x, const char *const *parts, int n)
 {
 	char label[512];
 	int room = COLS - x;
@@ -136,15 +136,15 @@ ui_put_parts(int y, int x, const char *const *parts, int n)
 	while (n > 1 && fmt_cells(parts[0]) + rest_cells(parts, n) > room &&
 	    room - rest_cells(parts, n) < LABEL_MIN_CELLS)
 		n--;
-	ui_fit(label, sizeof label, parts[0], room - rest_cells(parts, n));
-	x = ui_put_clipped(y, x, label);
+	ui_kit_fit(label, sizeof label, parts[0], room - rest_cells(parts, n));
+	x = ui_kit_put_clipped(y, x, label);
 	for (int i = 1; i < n; i++)
-		x = ui_put_clipped(y, x, parts[i]);
+		x = ui_kit_put_clipped(y, x, parts[i]);
 	return x;
 }
 
 const struct view_row *
-ui_current_row(const struct ui *ui)
+ui_kit_current_row(const struct ui *ui)
 {
 	if (ui->nitems == 0 || ui->items[ui->cursor].group >= 0)
 		return NULL;
@@ -152,7 +152,7 @@ ui_current_row(const struct ui *ui)
 }
 
 const char *
-ui_ratio_text(const struct ui *ui, const struct view_row *r, int which,
+ui_kit_ratio_text(const struct ui *ui, const struct view_row *r, int which,
     char *buf, size_t size)
 {
 	return compare_ratio_text(ui->cfg.ref, &ui->refs[which], r->test,
@@ -160,7 +160,7 @@ ui_ratio_text(const struct ui *ui, const struct view_row *r, int which,
 }
 
 const struct view_row *
-ui_row_of(const struct ui *ui, const struct bench_test *t)
+ui_kit_row_of(const struct ui *ui, const struct bench_test *t)
 {
 	for (size_t i = 0; i < ui->nrows; i++)
 		if (ui->rows[i].test == t)
@@ -169,7 +169,7 @@ ui_row_of(const struct ui *ui, const struct bench_test *t)
 }
 
 int
-ui_has_ref(const struct ui *ui, int which)
+ui_kit_has_ref(const struct ui *ui, int which)
 {
 	return ui->cfg.ref != NULL && ui->refs[which].kind != REFSEL_NONE;
 }

@@ -1,7 +1,7 @@
 /*
  * ui-quiet.c: keeping the screen out of the numbers. Every redraw runs
  * from a CPU no slice claims, or, when all are claimed, while every
- * worker is parked between two samples (monitor_screen_begin). The quiet
+ * worker is parked between two samples (borrow_screen_begin). The quiet
  * screen (--quiet-ui, key Q), for the most sensitive measurements, always
  * parks them, redraws at most every UI_QUIET_DELAY_MS, and moves the UI
  * thread to a CPU no worker uses, when there is one.
@@ -13,7 +13,8 @@
 #include <sched.h>
 #include <stdio.h>
 
-#include "ui.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
 
 /* The first allowed CPU that no worker is pinned to, or -1. */
 static int
@@ -94,12 +95,12 @@ ui_quiet_delay_ms(const struct ui *ui)
 void
 ui_quiet_hold(struct ui *ui)
 {
-	ui->pass = monitor_screen_begin(ui->cfg.monitor, ui->quiet,
+	ui->pass = borrow_screen_begin(ui->cfg.monitor, ui->quiet,
 	    ui->quiet ? UI_QUIET_WAIT_MS : UI_SCREEN_WAIT_MS);
 }
 
 void
 ui_quiet_release(struct ui *ui)
 {
-	monitor_screen_end(ui->cfg.monitor, ui->pass);
+	borrow_screen_end(ui->cfg.monitor, ui->pass);
 }

@@ -17,7 +17,7 @@
 
 #include "bench.h"
 
-const char *const settings_sort_names[] = { "group", "name", "ns", "cv",
+const char *const ui_rcfile_sort_names[] = { "group", "name", "ns", "cv",
 	"delta", NULL };
 
 static int is_sort(const char *v);
@@ -50,10 +50,10 @@ static const struct key {
 };
 
 int
-settings_sort_index(const char *name)
+ui_rcfile_sort_index(const char *name)
 {
-	for (int i = 0; settings_sort_names[i] != NULL; i++)
-		if (strcmp(name, settings_sort_names[i]) == 0)
+	for (int i = 0; ui_rcfile_sort_names[i] != NULL; i++)
+		if (strcmp(name, ui_rcfile_sort_names[i]) == 0)
 			return i;
 	return -1;
 }
@@ -61,7 +61,7 @@ settings_sort_index(const char *name)
 static int
 is_sort(const char *v)
 {
-	return settings_sort_index(v) >= 0;
+	return ui_rcfile_sort_index(v) >= 0;
 }
 
 static int
@@ -145,7 +145,7 @@ is_workers(const char *v)
 }
 
 int
-settings_path(char *buf, size_t size)
+ui_rcfile_path(char *buf, size_t size)
 {
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 
@@ -214,7 +214,7 @@ skip_rest(FILE *f)
 }
 
 int
-settings_read(const char *path, struct settings *s, char *warn, size_t size)
+ui_rcfile_read(const char *path, struct settings *s, char *warn, size_t size)
 {
 	char line[SETTINGS_VALUE_MAX + 64], why[160];
 	const char *bad;
@@ -249,7 +249,7 @@ settings_read(const char *path, struct settings *s, char *warn, size_t size)
 }
 
 void
-settings_set(struct settings *s, enum settings_key k, const char *fmt, ...)
+ui_rcfile_set(struct settings *s, enum settings_key k, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -293,7 +293,7 @@ write_all(FILE *f, const struct settings *s)
 }
 
 int
-settings_write(const char *path, const struct settings *s, char *err,
+ui_rcfile_write(const char *path, const struct settings *s, char *err,
     size_t size)
 {
 	char tmp[4200];
@@ -319,7 +319,7 @@ settings_write(const char *path, const struct settings *s, char *err,
 }
 
 int
-settings_replace(const char *path, const struct settings *s,
+ui_rcfile_replace(const char *path, const struct settings *s,
     const struct settings *was, char *note, size_t nsize, char *err,
     size_t esize)
 {
@@ -341,5 +341,5 @@ settings_replace(const char *path, const struct settings *s,
 		    "%s had %u line%s benchtop did not understand: the file "
 		    "is kept as %s",
 		    path, n, n == 1 ? "" : "s", bak);
-	return settings_write(path, s, err, esize);
+	return ui_rcfile_write(path, s, err, esize);
 }

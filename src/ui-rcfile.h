@@ -32,14 +32,14 @@ enum settings_key {
 #define SETTINGS_VALUE_MAX 2048
 
 struct settings {
-	unsigned bad_lines; /* lines settings_read did not understand */
+	unsigned bad_lines; /* lines ui_rcfile_read did not understand */
 	int present[SETTINGS_COUNT];
 	char value[SETTINGS_COUNT][SETTINGS_VALUE_MAX];
 };
 
 /* The file's path into buf; -1 when neither XDG_CONFIG_HOME nor HOME
  * is set. */
-int settings_path(char *buf, size_t size);
+int ui_rcfile_path(char *buf, size_t size);
 
 /*
  * Read `path` into s. A missing file is no settings and no warning.
@@ -48,30 +48,30 @@ int settings_path(char *buf, size_t size);
  * the good lines kept; or -1 when the file cannot be read, with
  * "PATH: why; using the defaults" in warn and s empty.
  */
-int settings_read(const char *path, struct settings *s, char *warn,
+int ui_rcfile_read(const char *path, struct settings *s, char *warn,
     size_t size);
 
 /* Set key k to a printf-formatted value. */
-void settings_set(struct settings *s, enum settings_key k, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void ui_rcfile_set(struct settings *s, enum settings_key k, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 
 /*
- * Write s over `path`, which settings_read read into `was` (or NULL). A
+ * Write s over `path`, which ui_rcfile_read read into `was` (or NULL). A
  * file with lines it did not understand is first kept as PATH.bak, and
  * `note` says so ("" otherwise); when it cannot be kept nothing is
  * written. 0, or -1 with the reason in err.
  */
-int settings_replace(const char *path, const struct settings *s,
+int ui_rcfile_replace(const char *path, const struct settings *s,
     const struct settings *was, char *note, size_t nsize, char *err,
     size_t esize);
 
 /* Write s to `path` atomically, creating its directory; 0, or -1 with
  * the reason in err. */
-int settings_write(const char *path, const struct settings *s, char *err,
+int ui_rcfile_write(const char *path, const struct settings *s, char *err,
     size_t size);
 
 /* Sort names as the file spells them: index of `name`, or -1. */
-int settings_sort_index(const char *name);
-extern const char *const settings_sort_names[];
+int ui_rcfile_sort_index(const char *name);
+extern const char *const ui_rcfile_sort_names[];
 
 #endif

@@ -2,7 +2,7 @@
  * ui-rerun.c: what a change touches runs again at once, and what its
  * undoing compares with. With every test on, a row gets one slice a
  * cycle (43 s on a 2-CPU guest), so a change seen by the context watch
- * asks the monitor (monitor_urge) to run the tests that sense it next,
+ * asks the monitor (queue_urge) to run the tests that sense it next,
  * the system calls first; a change nobody announced shows on a sentinel
  * (one quick test per kind, a short turn every few seconds) and asks
  * the same for the sentinel's groups. Undoing a change brings back the
@@ -21,7 +21,7 @@
 #include <time.h>
 
 #include "bench-context.h"
-#include "ui.h"
+#include "ui-priv.h"
 
 /* A sentinel's turn: one every this, of this length. */
 #define SENTINEL_EVERY_NS 2000000000ull
@@ -64,7 +64,7 @@ sentinels_start(struct ui *ui, struct ui_rerun *r)
 		tests[r->nsentinels++] = row;
 	}
 	if (ui->cfg.monitor != NULL && r->nsentinels > 1)
-		monitor_set_sentinels(ui->cfg.monitor, tests, r->nsentinels,
+		queue_set_sentinels(ui->cfg.monitor, tests, r->nsentinels,
 		    SENTINEL_EVERY_NS, SENTINEL_SLICE_NS);
 }
 
@@ -111,7 +111,7 @@ urge_ranked(struct ui *ui, struct ui_rerun *r)
 	for (size_t i = 0; i < ui->nrows; i++)
 		n += r->rank[i] != 0 && ui->rows[i].enabled;
 	if (ui->cfg.monitor != NULL && n > 0)
-		monitor_urge(ui->cfg.monitor, r->rank);
+		queue_urge(ui->cfg.monitor, r->rank);
 	return n;
 }
 

@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "base-fatal.h"
+#include "ui-priv.h"
 #include "ui-rcfile.h"
-#include "ui.h"
+#include "ui-settings.h"
 
 /* Whether `id` is one of the comma-separated `list`. */
 static int
@@ -58,7 +59,7 @@ ui_settings_apply(struct ui *ui)
 		return;
 	if (s->present[SETTINGS_SORT])
 		ui->sort =
-		    (enum ui_sort)settings_sort_index(s->value[SETTINGS_SORT]);
+		    (enum ui_sort)ui_rcfile_sort_index(s->value[SETTINGS_SORT]);
 	if (s->present[SETTINGS_SORT_REVERSE])
 		ui->sort_reverse = s->value[SETTINGS_SORT_REVERSE][0] == '1';
 	if (s->present[SETTINGS_COLLAPSED])
@@ -137,15 +138,15 @@ set_refs(struct settings *s, const struct ui *ui)
 {
 	const struct refdata *rd = ui->cfg.ref;
 
-	if (!ui_has_ref(ui, 0))
+	if (!ui_kit_has_ref(ui, 0))
 		return;
-	if (ui_has_ref(ui, 1))
-		settings_set(s, SETTINGS_REF, "%s,%s",
-		    refsel_name(rd, &ui->refs[0]),
-		    refsel_name(rd, &ui->refs[1]));
+	if (ui_kit_has_ref(ui, 1))
+		ui_rcfile_set(s, SETTINGS_REF, "%s,%s",
+		    ref_select_name(rd, &ui->refs[0]),
+		    ref_select_name(rd, &ui->refs[1]));
 	else
-		settings_set(s, SETTINGS_REF, "%s",
-		    refsel_name(rd, &ui->refs[0]));
+		ui_rcfile_set(s, SETTINGS_REF, "%s",
+		    ref_select_name(rd, &ui->refs[0]));
 }
 
 void
@@ -162,19 +163,19 @@ ui_settings_save(struct ui *ui)
 		fatal_say("settings not kept", "out of memory");
 		return;
 	}
-	settings_set(s, SETTINGS_SORT, "%s", settings_sort_names[ui->sort]);
-	settings_set(s, SETTINGS_SORT_REVERSE, "%d", ui->sort_reverse != 0);
-	settings_set(s, SETTINGS_COLLAPSED, "%d", ui->collapsed != 0);
+	ui_rcfile_set(s, SETTINGS_SORT, "%s", ui_rcfile_sort_names[ui->sort]);
+	ui_rcfile_set(s, SETTINGS_SORT_REVERSE, "%d", ui->sort_reverse != 0);
+	ui_rcfile_set(s, SETTINGS_COLLAPSED, "%d", ui->collapsed != 0);
 	set_groups(s, ui->hidden_groups);
 	set_tests(s, ui);
 	set_refs(s, ui);
 	if (p == BENCH_PLACE_SAME || p == BENCH_PLACE_SPREAD)
-		settings_set(s, SETTINGS_PLACEMENT, "%s",
+		ui_rcfile_set(s, SETTINGS_PLACEMENT, "%s",
 		    bench_placement_name(p));
-	settings_set(s, SETTINGS_REFRESH, "%g", ui->cfg.delay_ms / 1000.0);
-	settings_set(s, SETTINGS_QUIET, "%d", ui->quiet != 0);
-	settings_set(s, SETTINGS_WORKERS, "%d", monitor_workers(mon));
-	if (settings_replace(ui->cfg.rc_path, s, ui->cfg.settings, note,
+	ui_rcfile_set(s, SETTINGS_REFRESH, "%g", ui->cfg.delay_ms / 1000.0);
+	ui_rcfile_set(s, SETTINGS_QUIET, "%d", ui->quiet != 0);
+	ui_rcfile_set(s, SETTINGS_WORKERS, "%d", monitor_workers(mon));
+	if (ui_rcfile_replace(ui->cfg.rc_path, s, ui->cfg.settings, note,
 	        sizeof note, err, sizeof err) != 0)
 		fatal_say("settings not kept", err);
 	if (note[0] != '\0')

@@ -18,7 +18,9 @@
 #include "bench-registry.h"
 #include "ref-index.h"
 #include "ref-story.h"
-#include "ui.h"
+#include "ui-header.h"
+#include "ui-priv.h"
+#include "ui-story.h"
 
 void
 ui_story_open(struct ui *ui)
@@ -35,7 +37,7 @@ story_put(struct ui *ui, size_t *line, int *y, const char *text)
 	int shown = *line >= ui->compare_top && *y < LINES - 1;
 
 	if (shown)
-		(void)ui_put_clipped((*y)++, 0, text);
+		(void)ui_kit_put_clipped((*y)++, 0, text);
 	(*line)++;
 	return shown;
 }
@@ -71,18 +73,18 @@ story_title(struct ui *ui, int y)
 	(void)snprintf(title, sizeof title,
 	    "The story: %s (B) vs %s (A) in cycles/op, where each has its "
 	    "own machine",
-	    refsel_name(ui->cfg.ref, &ui->refs[1]),
-	    refsel_name(ui->cfg.ref, &ui->refs[0]));
-	(void)ui_put_clipped(y++, 0, title);
+	    ref_select_name(ui->cfg.ref, &ui->refs[1]),
+	    ref_select_name(ui->cfg.ref, &ui->refs[0]));
+	(void)ui_kit_put_clipped(y++, 0, title);
 
 	(void)snprintf(title, sizeof title, "%-20s %9.9s %9.9s %8s %8s %11s%s",
-	    "TEST", refsel_name(ui->cfg.ref, &ui->refs[0]),
-	    refsel_name(ui->cfg.ref, &ui->refs[1]), "B/A CYC", "B/A TIME",
+	    "TEST", ref_select_name(ui->cfg.ref, &ui->refs[0]),
+	    ref_select_name(ui->cfg.ref, &ui->refs[1]), "B/A CYC", "B/A TIME",
 	    "THIS CYC/OP", COLS >= 110 ? "  A / B MACHINES" : "");
-	ui_role_on(ui, UI_ROLE_TITLE);
+	ui_kit_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
-	(void)ui_put_clipped(y, 0, title);
-	ui_role_off(ui, UI_ROLE_TITLE);
+	(void)ui_kit_put_clipped(y, 0, title);
+	ui_kit_role_off(ui, UI_ROLE_TITLE);
 }
 
 /* The rows and the groups' lines, scrolled by compare_top. */
@@ -94,7 +96,7 @@ story_body(struct ui *ui, int y, struct story_row *rows, size_t n)
 	char text[256];
 
 	for (size_t i = 0; i < n; i++) {
-		const struct view_row *vr = ui_row_of(ui, rows[i].test);
+		const struct view_row *vr = ui_kit_row_of(ui, rows[i].test);
 
 		rows[i].this_cyc = vr != NULL && vr->n > 0 ? vr->cyc : NAN;
 		rows[i].this_place = vr != NULL ? (int)vr->meta.placement : 0;
@@ -106,9 +108,9 @@ story_body(struct ui *ui, int y, struct story_row *rows, size_t n)
 	for (size_t g = 0; g < ng; g++) {
 		story_group_text(ui->cfg.ref, ui->refs, &groups[g], text,
 		    sizeof text);
-		ui_role_on(ui, UI_ROLE_GROUP);
+		ui_kit_role_on(ui, UI_ROLE_GROUP);
 		story_put(ui, &line, &y, text);
-		ui_role_off(ui, UI_ROLE_GROUP);
+		ui_kit_role_off(ui, UI_ROLE_GROUP);
 	}
 	story_put(ui, &line, &y,
 	    "B/A: B's cycles (time) per op over A's, above 1 B pays more; "
@@ -129,8 +131,9 @@ ui_story_draw(struct ui *ui)
 	mvprintw(LINES - 1, 0,
 	    "j/k scroll, r/R next reference A/B, any "
 	    "other key: back");
-	if (ui->cfg.ref == NULL || !ui_has_ref(ui, 0) || !ui_has_ref(ui, 1)) {
-		(void)ui_put_clipped(y + 2, 2,
+	if (ui->cfg.ref == NULL || !ui_kit_has_ref(ui, 0) ||
+	    !ui_kit_has_ref(ui, 1)) {
+		(void)ui_kit_put_clipped(y + 2, 2,
 		    "the story needs references A and B: R chooses B (or "
 		    "--ref p6,netburst)");
 		return;
@@ -139,7 +142,7 @@ ui_story_draw(struct ui *ui)
 		return;
 	n = story_select(ui->cfg.ref, ui->refs, rows, max);
 	if (n == 0)
-		(void)ui_put_clipped(y + 2, 2,
+		(void)ui_kit_put_clipped(y + 2, 2,
 		    story_empty_text(ui->cfg.ref, ui->refs, text, sizeof text));
 	else
 		story_body(ui, y + 2, rows, n);
@@ -160,13 +163,13 @@ detail_ref(struct ui *ui, int *y, const struct view_row *r, int which)
 	    &c);
 	if (!c.found) {
 		(void)snprintf(line, sizeof line, "ref %c %s: no figure",
-		    which ? 'B' : 'A', refsel_name(rd, &ui->refs[which]));
+		    which ? 'B' : 'A', ref_select_name(rd, &ui->refs[which]));
 	} else {
 		double cy = compare_ref_cycles(rd, c.machine, r->test, c.value);
 
 		(void)snprintf(line, sizeof line,
 		    "ref %c %s: %s%s %s %s, %s cycles/op (%s)",
-		    which ? 'B' : 'A', refsel_name(rd, &ui->refs[which]),
+		    which ? 'B' : 'A', ref_select_name(rd, &ui->refs[which]),
 		    rd->machines[c.machine].id,
 		    c.stand_in ? " (a stand-in)" : "", c.text,
 		    bench_unit_name(r->test->unit),
@@ -174,7 +177,7 @@ detail_ref(struct ui *ui, int *y, const struct view_row *r, int which)
 		    compare_cycles_how(rd, c.machine, r->test, c.value, how,
 		        sizeof how));
 	}
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 }
 
 void
@@ -183,14 +186,14 @@ ui_story_detail(struct ui *ui, int *y, const struct view_row *r)
 	struct compare_pair p;
 	char line[256], why[160], v[16], cy[16];
 
-	if (ui->cfg.ref == NULL || !ui_has_ref(ui, 0) || *y >= LINES - 2)
+	if (ui->cfg.ref == NULL || !ui_kit_has_ref(ui, 0) || *y >= LINES - 2)
 		return;
 	(*y)++;
 	(void)snprintf(line, sizeof line, "this machine: %s cycles/op",
 	    story_cycles_text(r->n > 0 ? r->cyc : NAN, cy, sizeof cy));
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 	detail_ref(ui, y, r, 0);
-	if (!ui_has_ref(ui, 1))
+	if (!ui_kit_has_ref(ui, 1))
 		return;
 	detail_ref(ui, y, r, 1);
 	compare_pair(ui->cfg.ref, ui->refs, r->test, &p);
@@ -209,5 +212,5 @@ ui_story_detail(struct ui *ui, int *y, const struct view_row *r)
 		(void)snprintf(line, sizeof line, "B against A: - (%s)",
 		    compare_pair_why_text(ui->cfg.ref, ui->refs, r->test, &p,
 		        why, sizeof why));
-	(void)ui_put_clipped((*y)++, 2, line);
+	(void)ui_kit_put_clipped((*y)++, 2, line);
 }

@@ -16,8 +16,11 @@
 
 #include "base-fmt.h"
 #include "ref-compare.h"
+#include "ui-header.h"
+#include "ui-index.h"
+#include "ui-priv.h"
 #include "ui-spark.h"
-#include "ui.h"
+#include "ui-table.h"
 
 enum col {
 	COL_NAME,
@@ -161,7 +164,7 @@ draw_titles(struct ui *ui, int y, const struct layout *l)
 {
 	int x = 0;
 
-	ui_role_on(ui, UI_ROLE_TITLE);
+	ui_kit_role_on(ui, UI_ROLE_TITLE);
 	mvhline(y, 0, ' ', COLS);
 	for (int c = 0; c < COL_COUNT; c++)
 		put(y, &x, l->width[c],
@@ -170,7 +173,7 @@ draw_titles(struct ui *ui, int y, const struct layout *l)
 		        : table_columns[c].title,
 		    c != COL_NAME && c != COL_UNIT && c != COL_SPARK &&
 		        c != COL_DELTA && c != COL_STATUS);
-	ui_role_off(ui, UI_ROLE_TITLE);
+	ui_kit_role_off(ui, UI_ROLE_TITLE);
 }
 
 /*
@@ -237,7 +240,7 @@ format_status(const struct view_row *r, char *buf, size_t size, int width)
 		    (int)strlen(noisy) + 4 <= width ? "ok, " : "", noisy);
 	else if ((int)strlen(full) > width && r->meta.first_pass)
 		(void)snprintf(full, sizeof full, "first look");
-	ui_fit(buf, size, full, width);
+	ui_kit_fit(buf, size, full, width);
 }
 
 static enum ui_role
@@ -264,9 +267,9 @@ draw_spark(struct ui *ui, int y, int *x, const struct layout *l,
 		spark_scale_update(sc, r->spark, r->nspark);
 	spark_render(spark, sizeof spark, r->spark, r->nspark, (size_t)cols, sc,
 	    ui->utf8, r->marks);
-	ui_role_on(ui, UI_ROLE_SPARK);
+	ui_kit_role_on(ui, UI_ROLE_SPARK);
 	mvaddstr(y, *x, spark);
-	ui_role_off(ui, UI_ROLE_SPARK);
+	ui_kit_role_off(ui, UI_ROLE_SPARK);
 	if (l->width[COL_SPARK] > cols && sc->primed) {
 		fmt_si(lo, sizeof lo, sc->lo, 6);
 		fmt_si(hi, sizeof hi, sc->hi, 6);
@@ -300,7 +303,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 
 	if (selected)
 		attron(A_REVERSE);
-	ui_role_on(ui, role);
+	ui_kit_role_on(ui, role);
 	mvhline(y, 0, ' ', COLS);
 	put(y, &x, l->width[COL_NAME], r->test->id, 0);
 	put(y, &x, l->width[COL_VALUE], shown_value(r, buf, sizeof buf, l), 1);
@@ -318,15 +321,15 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		                                                  : UI_ROLE_BAD;
 
 		format_delta(ui, r, buf, sizeof buf);
-		ui_role_on(ui, d);
+		ui_kit_role_on(ui, d);
 		put(y, &x, l->width[COL_DELTA], buf, 0);
-		ui_role_off(ui, d);
-		ui_role_on(ui, role);
+		ui_kit_role_off(ui, d);
+		ui_kit_role_on(ui, role);
 	}
-	put(y, &x, l->width[COL_REF], ui_ratio_text(ui, r, 0, buf, sizeof buf),
-	    1);
+	put(y, &x, l->width[COL_REF],
+	    ui_kit_ratio_text(ui, r, 0, buf, sizeof buf), 1);
 	put(y, &x, l->width[COL_REF_B],
-	    ui_ratio_text(ui, r, 1, buf, sizeof buf), 1);
+	    ui_kit_ratio_text(ui, r, 1, buf, sizeof buf), 1);
 	put(y, &x, l->width[COL_B_VS_A],
 	    compare_format_ratio(compare_b_vs_a(ui->cfg.ref, ui->refs, r->test),
 	        buf, sizeof buf),
@@ -338,7 +341,7 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	put(y, &x, l->width[COL_INDEX], buf, 1);
 	format_status(r, buf, sizeof buf, l->width[COL_STATUS]);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
-	ui_role_off(ui, role);
+	ui_kit_role_off(ui, role);
 	if (selected)
 		attroff(A_REVERSE);
 }
@@ -393,7 +396,7 @@ row_ratio(const struct ui *ui, const struct view_row *r, int which)
 
 	if (which == 2)
 		return compare_b_vs_a(ui->cfg.ref, ui->refs, r->test);
-	if (!ui_has_ref(ui, which))
+	if (!ui_kit_has_ref(ui, which))
 		return NAN;
 	compare_sel(ui->cfg.ref, &ui->refs[which], r->test, r->value,
 	    r->meta.placement, &c);
@@ -437,14 +440,14 @@ draw_group(struct ui *ui, int y, int group, const struct layout *l)
 
 	view_group_summarize(ui->rows, ui->nrows, group, &g);
 	format_group(&g, buf, sizeof buf);
-	ui_role_on(ui, UI_ROLE_GROUP);
+	ui_kit_role_on(ui, UI_ROLE_GROUP);
 	mvprintw(y, 0, "%s %-8s ", ui->utf8 ? "\u2500\u2500" : "--",
 	    bench_group_name(group));
-	ui_role_off(ui, UI_ROLE_GROUP);
-	ui_role_on(ui, UI_ROLE_DIM);
-	(void)ui_put_clipped(y, 13,
-	    ui_fit(fit, sizeof fit, buf, first - 14 > 0 ? first - 14 : 0));
-	ui_role_off(ui, UI_ROLE_DIM);
+	ui_kit_role_off(ui, UI_ROLE_GROUP);
+	ui_kit_role_on(ui, UI_ROLE_DIM);
+	(void)ui_kit_put_clipped(y, 13,
+	    ui_kit_fit(fit, sizeof fit, buf, first - 14 > 0 ? first - 14 : 0));
+	ui_kit_role_off(ui, UI_ROLE_DIM);
 	for (size_t k = 0; k < sizeof ratio_cols / sizeof ratio_cols[0]; k++) {
 		int c = ratio_cols[k];
 
@@ -525,7 +528,7 @@ draw_self(struct ui *ui, int y, const struct layout *l)
 		monitor_self(ui->cfg.monitor, &ui->self);
 	if (s->slices > 0 && !(monitor_self_pct(s) < SELF_LIMIT_PCT))
 		role = UI_ROLE_BAD;
-	ui_role_on(ui, role);
+	ui_kit_role_on(ui, role);
 	mvhline(y, 0, ' ', COLS);
 	put(y, &x, l->width[COL_NAME], "(benchtop) scheduler", 0);
 	(void)snprintf(buf, sizeof buf,
@@ -541,7 +544,7 @@ draw_self(struct ui *ui, int y, const struct layout *l)
 	put(y, &x, self_text_width(l), buf, 0);
 	format_self_status(s, buf, sizeof buf);
 	put(y, &x, l->width[COL_STATUS], buf, 0);
-	ui_role_off(ui, role);
+	ui_kit_role_off(ui, role);
 }
 
 void
@@ -552,8 +555,8 @@ ui_table_draw(struct ui *ui)
 	/* The table area less its last line, kept for the self row. */
 	size_t rows = LINES > y + 2 ? (size_t)(LINES - y - 2) : 1, k;
 
-	layout_make(&l, COLS, ui->have_baseline, ui_has_ref(ui, 0),
-	    ui_has_ref(ui, 1));
+	layout_make(&l, COLS, ui->have_baseline, ui_kit_has_ref(ui, 0),
+	    ui_kit_has_ref(ui, 1));
 	draw_titles(ui, y++, &l);
 	scroll_to_cursor(ui, rows);
 	for (k = 0; k < rows && ui->top + k < ui->nitems; k++) {

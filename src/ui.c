@@ -26,7 +26,15 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "ui-compare.h"
 #include "ui-context.h"
+#include "ui-detail.h"
+#include "ui-help.h"
+#include "ui-keys.h"
+#include "ui-priv.h"
+#include "ui-quiet.h"
+#include "ui-settings.h"
+#include "ui-table.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between
@@ -126,7 +134,7 @@ static void
 build_lines(struct ui *ui)
 {
 	size_t *order = ui->order, n = 0;
-	const struct view_row *cur = ui_current_row(ui);
+	const struct view_row *cur = ui_kit_current_row(ui);
 	size_t cur_index = cur ? cur->index : 0;
 	int last_group = -1;
 
@@ -174,7 +182,7 @@ draw(struct ui *ui)
 		ui_help_draw(ui);
 	else if (ui->screen == UI_COMPARE)
 		ui_compare_draw(ui);
-	else if (ui->screen == UI_DETAIL && ui_current_row(ui) != NULL)
+	else if (ui->screen == UI_DETAIL && ui_kit_current_row(ui) != NULL)
 		ui_detail_draw(ui);
 	else
 		ui_table_draw(ui);
@@ -238,7 +246,7 @@ curses_start(struct ui *ui)
 	(void)curs_set(0);
 	(void)set_escdelay(25); /* Esc answers at once, as in htop */
 	timeout(UI_INPUT_TIMEOUT_MS);
-	ui_colors_init(ui);
+	ui_kit_colors_init(ui);
 }
 
 /* Refresh the data: --log, the exporters, the rows (ui_run calls it when
@@ -252,10 +260,10 @@ tick(struct ui *ui, uint64_t *next_ns)
 	measure_self(ui);
 	ui_context_tick(ui); /* before the rows take in samples after it */
 	if (ui->cfg.log != NULL)
-		(void)sample_log_write(ui->cfg.log, ui->nmarks);
+		(void)export_log_write(ui->cfg.log, ui->nmarks);
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
 		ui->export_error =
-		    exporter_tick(ui->cfg.exporter) != 0 ? errno : 0;
+		    export_tick(ui->cfg.exporter) != 0 ? errno : 0;
 		ui->next_export_ns = now + UI_EXPORT_PERIOD_NS;
 	}
 	if (!ui->frozen) {
@@ -305,7 +313,7 @@ ui_run(const struct ui_config *cfg)
 		if ((ch = getch()) == ERR)
 			continue;
 		/* resizeterm() queues KEY_RESIZE itself: just redraw. */
-		if (ch != KEY_RESIZE && ui_key(&ui, ch))
+		if (ch != KEY_RESIZE && ui_keys_handle(&ui, ch))
 			atomic_store(cfg->quit, 1);
 		if (ui.recompute)
 			next = 0; /* a key changed the order or the state */
@@ -314,7 +322,7 @@ ui_run(const struct ui_config *cfg)
 	}
 	endwin();
 	if (cfg->log != NULL)
-		(void)sample_log_write(cfg->log, ui.nmarks);
+		(void)export_log_write(cfg->log, ui.nmarks);
 	ui_settings_save(&ui);
 	ui_free(&ui);
 	return 0;

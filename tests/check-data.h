@@ -22,7 +22,7 @@ check_load_shipped(struct refdata *rd, char *dir, size_t size)
 
 	(void)snprintf(dir, size, "%s/data", top ? top : "..");
 	if (CHECK("shipped data loads",
-	        refdata_load_dir(rd, dir, err, sizeof err) == 0))
+	        ref_data_load_dir(rd, dir, err, sizeof err) == 0))
 		return 0;
 	printf("     %s\n", err);
 	return -1;

@@ -218,7 +218,7 @@ def read_tsv(path, columns):
 
 
 def is_number(text):
-    """As refdata_number(): a decimal, optionally lmbench's trailing K."""
+    """As ref_data_number(): a decimal, optionally lmbench's trailing K."""
     return re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?K?", text) \
         is not None
 

@@ -2,8 +2,7 @@
 # layers-fixture.sh: layers.sh itself, on the small trees of
 # tests/fixtures/layers/. Each breach fixture breaks one rule: layers.sh
 # must exit non-zero and say the breach in its own line; the clean one,
-# which keeps every rule (the naming rule of LAYERS_PREFIX=1 too), must
-# pass. A layers.sh that stopped seeing a breach would pass the real
+# which keeps every rule (the naming rule too), must pass. A layers.sh that stopped seeing a breach would pass the real
 # tree as happily as it passes a good one: only these show it still
 # looks.
 set -u
@@ -78,11 +77,10 @@ rejects include-up "includes: base-a.h includes ui-b.h, a layer above its own"
 rejects include-pair "includes: base-a.h and base-b.h include each other"
 rejects noprefix "layers.sh: widget: no layer has its prefix"
 rejects noprefix "layers.sh: widget.c: no layer has its prefix"
-rejects prefix "prefix: base-a exports alpha_value, not a_ nor base_a_" \
-    LAYERS_PREFIX=1
-rejects prefix "prefix: ui exports draw_count, not ui_" LAYERS_PREFIX=1
-# The naming rule is off unless asked for (the tree does not keep it yet).
-accepts prefix
+rejects prefix "prefix: base-a exports alpha_value, not a_ nor base_a_"
+rejects prefix "prefix: ui exports draw_count, not ui_"
+# The naming rule is on unless LAYERS_PREFIX=0, and it is what fails the
+# prefix fixture: without it the fixture keeps every other rule.
+accepts prefix LAYERS_PREFIX=0
 accepts clean
-accepts clean LAYERS_PREFIX=1
 finish layers-fixture.sh

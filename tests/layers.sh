@@ -9,11 +9,11 @@
 # may include a header of a higher layer, and no two headers each other.
 # Every file's name starts with a layer's prefix, called or not.
 #
-# LAYERS_PREFIX=1 adds the naming rule: every symbol an object exports
-# starts with its file's module, the file's name without its layer's
-# prefix or with it, '-' as '_' (base-stats.c: stats_ or base_stats_; a
-# file of no '-', ui.c: ui_). The tree does not keep it yet, so it is off
-# unless asked for; tests/layers-fixture.sh holds it on its fixtures.
+# And the naming rule: every symbol an object exports starts with its
+# file's module, the file's name without its layer's prefix or with it,
+# '-' as '_' (base-stats.c: stats_ or base_stats_; a file of no '-',
+# ui.c: ui_), so that a name says where it is defined. LAYERS_PREFIX=0
+# leaves it out (tests/layers-fixture.sh shows that it is what fails).
 # Every breach is one line; the exit status says whether there was one.
 set -u
 # shellcheck source=testlib.sh
@@ -148,7 +148,7 @@ judge includes <"$work/includes" >>"$work/breaches" ||
 		[ -f "$f" ] && basename "$f"
 	done
 } | sort -u | known_prefix >>"$work/breaches" || fail "known_prefix: awk failed"
-if [ "${LAYERS_PREFIX:-0}" != 0 ]; then
+if [ "${LAYERS_PREFIX:-1}" != 0 ]; then
 	exports_named <"$work/symbols" >>"$work/breaches" ||
 	    fail "exports_named: awk failed"
 fi
@@ -159,7 +159,7 @@ for kind in calls includes; do
 done >>"$work/breaches"
 
 rule="calls and includes go down the layers, no circles, every file in one"
-[ "${LAYERS_PREFIX:-0}" != 0 ] && rule="$rule, every export named by its module"
+[ "${LAYERS_PREFIX:-1}" != 0 ] && rule="$rule, every export named by its module"
 if [ -s "$work/breaches" ]; then
 	sort -u "$work/breaches"
 	fail "$rule"

@@ -36,7 +36,7 @@
 #include "base-threads.h"
 #include "base-tmpdir.h"
 #include "bench-registry.h"
-#include "bench-util.h"
+#include "bench.h"
 #include "check.h"
 #include "measure-harness.h"
 #include "measure-runner.h"
@@ -404,7 +404,7 @@ int
 main(int argc, char **argv)
 {
 	struct cycles_info info;
-	struct sched_worker w;
+	struct threads_worker w;
 	struct rig rig;
 	char err[256];
 
@@ -417,11 +417,11 @@ main(int argc, char **argv)
 	cycles_measure(&info);
 	if (rig_open(&rig, argc > 1 ? argv[1] : DEFAULT_TESTS, &info) != 0)
 		return 99;
-	if (sched_worker_start(&w, 0, worker_main, &rig, err, sizeof err)) {
+	if (threads_worker_start(&w, 0, worker_main, &rig, err, sizeof err)) {
 		printf("test-alloc: %s\n", err);
 		return 99;
 	}
-	sched_worker_join(&w);
+	threads_worker_join(&w);
 	tmpdir_remove(rig.tmpdir);
 	(void)rmdir(rig.base);
 	store_free(rig.store);

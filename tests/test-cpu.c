@@ -248,7 +248,7 @@ test_cpuinfo_p3(void)
 {
 	struct cpu_id id;
 
-	cpu_parse_cpuinfo(cpuinfo_p3, &id);
+	cpu_detect_parse_cpuinfo(cpuinfo_p3, &id);
 	CHECK("P3 cpuinfo: the first block",
 	    strcmp(id.vendor, INTEL) == 0 && id.family == 6 && id.model == 8 &&
 	        id.stepping == 10 &&
@@ -264,14 +264,14 @@ test_cpuinfo_modern(void)
 {
 	struct cpu_id id;
 
-	cpu_parse_cpuinfo(cpuinfo_kvm, &id);
+	cpu_detect_parse_cpuinfo(cpuinfo_kvm, &id);
 	CHECK("KVM cpuinfo: Zen 4 (EPYC) under a hypervisor",
 	    strcmp(id.cls.id, "zen") == 0 &&
 	        strcmp(id.cls.name, "Zen 4 (EPYC)") == 0 && id.hypervisor);
 	CHECK("KVM cpuinfo: raw extended fields, cores, siblings",
 	    id.family == 25 && id.model == 17 && id.ext_family == 10 &&
 	        id.ext_model == 1 && id.cores == 2 && id.logical == 4);
-	cpu_parse_cpuinfo(cpuinfo_skylake, &id);
+	cpu_detect_parse_cpuinfo(cpuinfo_skylake, &id);
 	CHECK("Skylake cpuinfo: Core (Skylake), bare metal",
 	    strcmp(id.cls.name, "Core (Skylake)") == 0 && !id.hypervisor &&
 	        id.ext_model == 5 && id.cores == 4 && id.logical == 8);
@@ -282,7 +282,7 @@ test_cpuinfo_arm(void)
 {
 	struct cpu_id id;
 
-	cpu_parse_cpuinfo(cpuinfo_arm, &id);
+	cpu_detect_parse_cpuinfo(cpuinfo_arm, &id);
 	if (!CHECK("arm64 cpuinfo: the MIDR's fields, Neoverse N1",
 	        strcmp(id.vendor, "ARM") == 0 && id.family == 15 &&
 	            id.model == 0xd0c && id.ext_model == 3 &&
@@ -381,7 +381,7 @@ test_cpuinfo_template(void)
 	    top != NULL && top[0] != '\0' ? top : "..");
 	if (!CHECK(path, (text = slurp(path)) != NULL))
 		return;
-	cpu_parse_cpuinfo(text, &id);
+	cpu_detect_parse_cpuinfo(text, &id);
 	free(text);
 	CHECK("template cpuinfo: the features, the hypervisor",
 	    id.features ==

@@ -93,7 +93,7 @@ main(void)
 	char err[256], *text;
 
 	CHECK("the profile parses",
-	    f != NULL && refdata_parse(&rd, f, "p.tsv", err, sizeof err) == 0);
+	    f != NULL && ref_data_parse(&rd, f, "p.tsv", err, sizeof err) == 0);
 	if (f != NULL)
 		fclose(f);
 	/* Three long slices as the profile is, five at 2 us, then one
@@ -127,6 +127,6 @@ main(void)
 	        "benchtop_check_verdict" NULL_CALL ",verdict=\"too_few\"} 1"));
 	free(text);
 	store_free(s);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	return check_summary("test-export-check");
 }

@@ -523,16 +523,16 @@ test_run_rows(void)
 	CHECK("save with the run's options",
 	    profile_save("p", &m, "zen", &res, &per, &run, 1, err,
 	        sizeof err) == 0);
-	CHECK("load", refdata_load_profile(&rd, "p", err, sizeof err) == 0);
+	CHECK("load", ref_data_load_profile(&rd, "p", err, sizeof err) == 0);
 	profile_run_get(&rd, 0, &back);
 	CHECK("the options back",
 	    back.mem_mib == 64 && back.sample_ms == 25 && back.slices == 5 &&
 	        back.placement != NULL &&
 	        strcmp(back.placement, "spread") == 0);
-	refdata_context_of(&rd, 0, &ctx);
+	ref_data_find_context_of(&rd, 0, &ctx);
 	CHECK("not among the machine's facts",
 	    context_get(&ctx, "run.mem_mib") == NULL);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	(void)snprintf(path, sizeof path, "%s/benchtop/p.tsv", scratch);
 	(void)unlink(path);
 	(void)snprintf(path, sizeof path, "%s/benchtop", scratch);

@@ -3,8 +3,8 @@
  *
  * The golden strings were worked out by hand from the rules in base-fmt.h:
  * significant digits counted after rounding, prefixes every 1000, the
- * widest form that fits, '#' when none does. The report_fmt_value() cases
- * are test-report.c's, so fmt_value() can take over batch output without
+ * widest form that fits, '#' when none does. The report_common_fmt_value()
+ * cases are test-report.c's, so fmt_value() can take over batch output without
  * changing a digit. A sweep then checks, for many magnitudes and widths,
  * that no output is wider than asked, that the byte after the buffer is
  * never touched, and that the text still reads back close to the value.
@@ -98,7 +98,7 @@ static const struct fmt_case cases[] = {
 	{ NS, 12345678, 4, "12ms" },
 	{ NS, 1e-7, 12, "1.00e-7ns" },
 	{ NS, NAN, 8, "-" },
-	/* fmt_value: report_fmt_value()'s text when it fits (its cases). */
+	/* fmt_value: report_common_fmt_value()'s text when it fits. */
 	{ VALUE, 433741.84, WIDE, "433741.8" },
 	{ VALUE, 0.38, WIDE, "0.3800" },
 	{ VALUE, 1.5, WIDE, "1.500" },

@@ -237,7 +237,8 @@ check_real_dump(const char *dir, const struct notice_row *r)
 
 	(void)snprintf(path, sizeof path, "%s/%s", dir, r->file);
 	(void)snprintf(what, sizeof what, "real dump %s", r->file);
-	if (!CHECK(what, cpu_read_dump(path, &id, err, sizeof err) == 0)) {
+	if (!CHECK(what,
+	        cpu_detect_read_dump(path, &id, err, sizeof err) == 0)) {
 		printf("     %s\n", err);
 		return;
 	}
@@ -424,7 +425,7 @@ check_garbage_dump(void)
 	if (!CHECK("temporary file",
 	        write_temp(path, sizeof path, "garbage here\n") == 0))
 		return;
-	rc = cpu_read_dump(path, &id, err, sizeof err);
+	rc = cpu_detect_read_dump(path, &id, err, sizeof err);
 	CHECK("a dump of garbage: one line, the file, libcpuid's words",
 	    rc == -1 && strncmp(err, path, strlen(path)) == 0 &&
 	        strstr(err, "Unsupported processor") != NULL &&
@@ -449,7 +450,7 @@ test_dump_errors(void)
 	want = "built without libcpuid: cannot read a raw dump";
 #endif
 	CHECK(want,
-	    cpu_read_dump(missing, &id, err, sizeof err) == -1 &&
+	    cpu_detect_read_dump(missing, &id, err, sizeof err) == -1 &&
 	        strcmp(err, want) == 0);
 #ifdef HAVE_LIBCPUID
 	check_garbage_dump();

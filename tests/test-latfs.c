@@ -97,11 +97,11 @@ test_full(const char *scratch)
 	struct bench_ctx ctx;
 
 	ctx_for(&ctx, scratch, 0);
-	CHECK("full: setup", latfs_delete_setup(&ctx) == BENCH_OK);
+	CHECK("full: setup", file_latfs_delete_setup(&ctx) == BENCH_OK);
 	CHECK("full: lmbench's pool of 1000", pool_files(scratch) == 1000);
-	CHECK("full: 10 deletes", latfs_delete_run(&ctx, 10) == BENCH_OK);
+	CHECK("full: 10 deletes", file_latfs_delete_run(&ctx, 10) == BENCH_OK);
 	CHECK("full: 990 left", pool_files(scratch) == 990);
-	latfs_teardown(&ctx);
+	file_latfs_teardown(&ctx);
 	CHECK("full: nothing left", entries(scratch) == 0);
 }
 
@@ -111,16 +111,17 @@ test_first_look(const char *scratch)
 	struct bench_ctx ctx;
 
 	ctx_for(&ctx, scratch, 1);
-	CHECK("first look: setup", latfs_delete_setup(&ctx) == BENCH_OK);
+	CHECK("first look: setup", file_latfs_delete_setup(&ctx) == BENCH_OK);
 	CHECK("first look: no pool made in setup", pool_files(scratch) == 0);
-	CHECK("first look: 64 deletes", latfs_delete_run(&ctx, 64) == BENCH_OK);
+	CHECK("first look: 64 deletes",
+	    file_latfs_delete_run(&ctx, 64) == BENCH_OK);
 	CHECK("first look: each file made was deleted",
 	    pool_files(scratch) == 0);
 	CHECK("first look: making them was untimed", ctx.untimed_ns > 0);
 	CHECK("first look: 1500 deletes, beyond one pool",
-	    latfs_delete_run(&ctx, 1500) == BENCH_OK);
+	    file_latfs_delete_run(&ctx, 1500) == BENCH_OK);
 	CHECK("first look: again none left over", pool_files(scratch) == 0);
-	latfs_teardown(&ctx);
+	file_latfs_teardown(&ctx);
 	CHECK("first look: nothing left", entries(scratch) == 0);
 }
 
@@ -131,12 +132,13 @@ test_create(const char *scratch)
 	struct bench_ctx ctx;
 
 	ctx_for(&ctx, scratch, -1);
-	CHECK("create: setup", latfs_create_setup(&ctx) == BENCH_OK);
-	CHECK("create: 2500 creates", latfs_create_run(&ctx, 2500) == BENCH_OK);
+	CHECK("create: setup", file_latfs_create_setup(&ctx) == BENCH_OK);
+	CHECK("create: 2500 creates",
+	    file_latfs_create_run(&ctx, 2500) == BENCH_OK);
 	CHECK("create: 500 in the one batch directory",
 	    pool_files(scratch) == 500);
 	CHECK("create: emptying the pool was untimed", ctx.untimed_ns > 0);
-	latfs_teardown(&ctx);
+	file_latfs_teardown(&ctx);
 	CHECK("create: nothing left", entries(scratch) == 0);
 }
 

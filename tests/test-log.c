@@ -83,35 +83,35 @@ main(void)
 	(void)close(fd);
 	(void)signal(SIGXFSZ, SIG_IGN); /* writes past the limit: EFBIG */
 	CHECK("opens, writes the header",
-	    sample_log_open(&lg, path, err, sizeof err) == 0 &&
-	        sample_log_start(&lg, s) == 0);
+	    export_log_open(&lg, path, err, sizeof err) == 0 &&
+	        export_log_start(&lg, s) == 0);
 	push(s, 50);
 	file_limit(sizeof SAMPLE_LOG_HEADER + 100); /* a line or two more */
-	CHECK("a full file: the write says so", sample_log_write(&lg, 0) != 0);
-	sample_log_status(&lg, why, sizeof why);
+	CHECK("a full file: the write says so", export_log_write(&lg, 0) != 0);
+	export_log_status(&lg, why, sizeof why);
 	printf("status while full: %s\n", why);
 	CHECK("the status names the error and what waits",
 	    strstr(why, "--log: File too large") != NULL &&
 	        strstr(why, "lines waiting") != NULL);
 	push(s, 10);
-	CHECK("still full", sample_log_write(&lg, 0) != 0);
+	CHECK("still full", export_log_write(&lg, 0) != 0);
 	file_limit(RLIM_INFINITY);
-	CHECK("room again: everything written", sample_log_write(&lg, 0) == 0);
+	CHECK("room again: everything written", export_log_write(&lg, 0) == 0);
 	CHECK("the status is clear again",
-	    *sample_log_status(&lg, why, sizeof why) == '\0');
+	    *export_log_status(&lg, why, sizeof why) == '\0');
 	CHECK("header and all 60 samples, each once",
 	    count_lines(path, &whole) == 61);
 	CHECK("every line whole, 11 fields", whole);
 	push(s, STORE_FINE_SLOTS + 5); /* the ring goes round first */
-	(void)sample_log_write(&lg, 0);
-	sample_log_status(&lg, why, sizeof why);
+	(void)export_log_write(&lg, 0);
+	export_log_status(&lg, why, sizeof why);
 	printf("status after the ring went round: %s\n", why);
 	CHECK("samples the ring dropped are counted as lost",
 	    lg.lost >= 5 && strstr(why, "samples lost") != NULL);
 	CHECK("every sample is in the file or counted lost",
 	    count_lines(path, &whole) - 61 + lg.lost == STORE_FINE_SLOTS + 5 &&
 	        whole);
-	sample_log_close(&lg);
+	export_log_close(&lg);
 	store_free(s);
 	(void)unlink(path);
 	return check_summary("test-log");

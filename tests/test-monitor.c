@@ -107,7 +107,7 @@ count_logged(struct monitor *m, size_t *logged, unsigned *workers)
 	uint64_t cursor = 0;
 	size_t k;
 
-	while ((k = monitor_slices(m, &cursor, s, 64)) > 0)
+	while ((k = queue_slices(m, &cursor, s, 64)) > 0)
 		for (size_t j = 0; j < k; j++)
 			if (s[j].test != SIZE_MAX) {
 				logged[s[j].test]++;
@@ -210,7 +210,7 @@ logged_order(struct monitor *m, uint64_t *cursor, size_t *order, size_t max)
 	struct monitor_slice s[64];
 	size_t k = 0, got;
 
-	while (k < max && (got = monitor_slices(m, cursor, s, 1)) == 1)
+	while (k < max && (got = queue_slices(m, cursor, s, 1)) == 1)
 		if (s[0].test != SIZE_MAX)
 			order[k++] = s[0].test;
 	return k;
@@ -234,8 +234,8 @@ test_urgent_order(void)
 	CHECK("six tests start", m != NULL);
 	if (m == NULL)
 		return;
-	monitor_urge(m, rank);
-	CHECK("two tests urgent", monitor_urgent_left(m) == 2);
+	queue_urge(m, rank);
+	CHECK("two tests urgent", queue_urgent_left(m) == 2);
 	monitor_set_paused(m, 0);
 	for (int waited = 0;
 	     waited < 10000 && logged_order(m, &(uint64_t){ 0 }, order, 4) < 4;
@@ -250,7 +250,7 @@ test_urgent_order(void)
 	CHECK("then the next urgent", n == 4 && order[1] == 3);
 	CHECK("then the rotation from its start",
 	    n == 4 && order[2] == 0 && order[3] == 1);
-	CHECK("none urgent once run", monitor_urgent_left(m) == 0);
+	CHECK("none urgent once run", queue_urgent_left(m) == 0);
 	monitor_stop(m);
 	store_free(st);
 }
@@ -272,7 +272,7 @@ test_sentinel_turns(void)
 	CHECK("six tests start", m != NULL);
 	if (m == NULL)
 		return;
-	monitor_set_sentinels(m, &sentinel, 1, 30000000u, 10000000u);
+	queue_set_sentinels(m, &sentinel, 1, 30000000u, 10000000u);
 	monitor_set_paused(m, 0);
 	sleep_ms(600);
 	monitor_set_paused(m, 1);
@@ -287,7 +287,7 @@ test_sentinel_turns(void)
 }
 
 /*
- * The child registry is full at SCHED_MAX_CHILDREN and says so, rather
+ * The child registry is full at THREADS_MAX_CHILDREN and says so, rather
  * than forget a child. Our own pid stands in (nothing here kills).
  */
 static void
@@ -295,16 +295,16 @@ test_child_registry(void)
 {
 	int added = 0;
 
-	for (int i = 0; i < SCHED_MAX_CHILDREN; i++)
-		added += sched_child_add((int)getpid()) == 0;
-	CHECK("the registry takes SCHED_MAX_CHILDREN children",
-	    added == SCHED_MAX_CHILDREN);
+	for (int i = 0; i < THREADS_MAX_CHILDREN; i++)
+		added += threads_child_add((int)getpid()) == 0;
+	CHECK("the registry takes THREADS_MAX_CHILDREN children",
+	    added == THREADS_MAX_CHILDREN);
 	CHECK("one more is refused, not dropped",
-	    sched_child_add((int)getpid()) == -1);
-	sched_child_remove((int)getpid());
+	    threads_child_add((int)getpid()) == -1);
+	threads_child_remove((int)getpid());
 	CHECK("room again once they are reaped",
-	    sched_child_add((int)getpid()) == 0);
-	sched_child_remove((int)getpid());
+	    threads_child_add((int)getpid()) == 0);
+	threads_child_remove((int)getpid());
 }
 
 int

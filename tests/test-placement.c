@@ -47,7 +47,7 @@ parse_text(struct refdata *into, const char *text, char *err)
 	int rc;
 
 	err[0] = '\0';
-	rc = refdata_parse(into, f, "t.tsv", err, 256);
+	rc = ref_data_parse(into, f, "t.tsv", err, 256);
 	fclose(f);
 	return rc;
 }
@@ -57,7 +57,7 @@ sel(const char *word)
 {
 	struct refsel s;
 
-	if (refsel_parse(&rd, word, &s) != 0)
+	if (ref_select_parse(&rd, word, &s) != 0)
 		memset(&s, 0, sizeof s);
 	return s;
 }
@@ -178,7 +178,7 @@ test_files(void)
 	        err) == 0 &&
 	        old.machines[0].place == REF_PLACE_UNSTATED &&
 	        old.results[0].placement == REF_PLACE_UNSTATED);
-	refdata_free(&old);
+	ref_data_free(&old);
 	CHECK("a profile: each result its own placement",
 	    parse_text(&old,
 	        "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\tsource\t"
@@ -193,7 +193,7 @@ test_files(void)
 	        err) == 0 &&
 	        old.results[0].placement == BENCH_PLACE_SAME &&
 	        old.results[1].placement == BENCH_PLACE_SINGLE);
-	refdata_free(&old);
+	ref_data_free(&old);
 	CHECK("a bad placement is refused",
 	    parse_text(&bad,
 	        "id\tlabel\tvendor\tclass\tmhz\tcpus\tkernel\thost\tsource\t"
@@ -204,7 +204,7 @@ test_files(void)
 	        strcmp(err,
 	            "t.tsv:2: bad placement 'both' (same, spread or -)") == 0))
 		printf("     '%s'\n", err);
-	refdata_free(&bad);
+	ref_data_free(&bad);
 }
 
 int
@@ -224,6 +224,6 @@ main(void)
 	test_pair();
 	test_story();
 	test_files();
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	return check_summary("test-placement");
 }

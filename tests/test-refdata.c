@@ -27,7 +27,7 @@ parse_text(struct refdata *rd, const char *text, char *err)
 	int rc;
 
 	err[0] = '\0';
-	rc = refdata_parse(rd, f, "t.tsv", err, 256);
+	rc = ref_data_parse(rd, f, "t.tsv", err, 256);
 	fclose(f);
 	return rc;
 }
@@ -47,16 +47,16 @@ test_good(void)
 	        err) == 0);
 	if (err[0])
 		printf("     %s\n", err);
-	r = refdata_result(&rd, 0, "lmbench.null_call", REF_RESULT);
+	r = ref_data_find_result(&rd, 0, "lmbench.null_call", REF_RESULT);
 	CHECK("20.K is 20000, text kept",
 	    r && r->value == 20000 && strcmp(r->text, "20.K") == 0);
-	r = refdata_result(&rd, 0, "lmbench.stat", REF_RESULT);
+	r = ref_data_find_result(&rd, 0, "lmbench.stat", REF_RESULT);
 	CHECK("424. is 424", r && r->value == 424);
 	CHECK("machine fields",
 	    rd.nmachines == 1 && rd.machines[0].mhz == 850 &&
 	        rd.machines[0].cpus == 1 &&
 	        strcmp(rd.machines[0].class_id, "p6") == 0);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 }
 
 /* Each bad input and the exact message it must give. */
@@ -115,7 +115,7 @@ test_bad(void)
 		    !CHECK("exact message", strcmp(err, cases[i].want) == 0))
 			printf("     case %zu: got '%s', want '%s'\n", i, err,
 			    cases[i].want);
-		refdata_free(&rd);
+		ref_data_free(&rd);
 	}
 }
 
@@ -124,13 +124,13 @@ test_numbers(void)
 {
 	double v;
 
-	CHECK("1.790", refdata_number("1.790", &v) == 0 && v == 1.79);
-	CHECK("3.0300", refdata_number("3.0300", &v) == 0 && v == 3.03);
-	CHECK("-", refdata_number("-", &v) == -1);
-	CHECK("K alone", refdata_number("K", &v) == -1);
-	CHECK("1e3", refdata_number("1e3", &v) == 0 && v == 1000);
-	CHECK("inf", refdata_number("inf", &v) == -1);
-	CHECK("blank", refdata_number("", &v) == -1);
+	CHECK("1.790", ref_data_number("1.790", &v) == 0 && v == 1.79);
+	CHECK("3.0300", ref_data_number("3.0300", &v) == 0 && v == 3.03);
+	CHECK("-", ref_data_number("-", &v) == -1);
+	CHECK("K alone", ref_data_number("K", &v) == -1);
+	CHECK("1e3", ref_data_number("1e3", &v) == 0 && v == 1000);
+	CHECK("inf", ref_data_number("inf", &v) == -1);
+	CHECK("blank", ref_data_number("", &v) == -1);
 }
 
 /* The shipped data: loads, and every id is known. */
@@ -144,10 +144,10 @@ test_shipped(void)
 	CHECK("22 reference machines", rd.nmachines >= 22);
 	CHECK("results", rd.nresults > 200);
 	CHECK("BYTE 3.11 baselines",
-	    refdata_baseline(&rd, "byte311", "byte.dhry2") != NULL &&
-	        refdata_baseline(&rd, "byte311", "byte.dhry2")->value ==
+	    ref_data_find_baseline(&rd, "byte311", "byte.dhry2") != NULL &&
+	        ref_data_find_baseline(&rd, "byte311", "byte.dhry2")->value ==
 	            22366.3);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 }
 
 int

@@ -25,7 +25,7 @@ sel(const char *word)
 {
 	struct refsel s;
 
-	if (refsel_parse(&rd, word, &s) != 0)
+	if (ref_select_parse(&rd, word, &s) != 0)
 		memset(&s, 0, sizeof s);
 	return s;
 }
@@ -38,7 +38,7 @@ served(const char *ref, const char *test)
 	static char buf[64];
 	struct refsel s = sel(ref);
 	int stand_in;
-	size_t m = refsel_machine_for(&rd, &s, test, &stand_in);
+	size_t m = ref_select_machine_for(&rd, &s, test, &stand_in);
 
 	if (m == SIZE_MAX)
 		return "-";
@@ -97,8 +97,8 @@ test_coverage(void)
 {
 	const struct bench_test *t;
 
-	for (size_t c = 0; refsel_class_ids[c] != NULL; c++) {
-		struct refsel s = sel(refsel_class_ids[c]);
+	for (size_t c = 0; ref_select_class_ids[c] != NULL; c++) {
+		struct refsel s = sel(ref_select_class_ids[c]);
 		size_t served_n = 0, could = 0;
 
 		for (size_t i = 0; (t = registry_at(i)) != NULL; i++) {
@@ -110,7 +110,7 @@ test_coverage(void)
 		}
 		if (!CHECK("a class serves every test with a figure",
 		        served_n == could && could > 70))
-			printf("     %s: %zu of %zu\n", refsel_class_ids[c],
+			printf("     %s: %zu of %zu\n", ref_select_class_ids[c],
 			    served_n, could);
 	}
 }
@@ -121,26 +121,26 @@ test_default_and_round(void)
 	struct refsel s;
 	const char *want[] = { "p6", "netburst", "k7", "p3-850m", "p4-2000" };
 
-	refsel_default(&rd, "zen", &s);
+	ref_select_default(&rd, "zen", &s);
 	CHECK("zen is not in the data: p6",
-	    strcmp(refsel_name(&rd, &s), "p6") == 0);
-	refsel_default(&rd, "netburst", &s);
+	    strcmp(ref_select_name(&rd, &s), "p6") == 0);
+	ref_select_default(&rd, "netburst", &s);
 	CHECK("this CPU's class",
-	    strcmp(refsel_name(&rd, &s), "netburst") == 0);
-	refsel_default(&rd, "unknown", &s);
-	CHECK("unknown CPU: p6", strcmp(refsel_name(&rd, &s), "p6") == 0);
+	    strcmp(ref_select_name(&rd, &s), "netburst") == 0);
+	ref_select_default(&rd, "unknown", &s);
+	CHECK("unknown CPU: p6", strcmp(ref_select_name(&rd, &s), "p6") == 0);
 	s = sel("p6");
 	for (size_t i = 1; i < sizeof want / sizeof want[0]; i++) {
-		refsel_next(&rd, &s, 0);
+		ref_select_next(&rd, &s, 0);
 		CHECK("r: classes, then machines",
-		    strcmp(refsel_name(&rd, &s), want[i]) == 0);
+		    strcmp(ref_select_name(&rd, &s), want[i]) == 0);
 	}
 	s = sel(rd.machines[rd.nmachines - 1].id);
-	refsel_next(&rd, &s, 1);
+	ref_select_next(&rd, &s, 1);
 	CHECK("R: none after the last machine", s.kind == REFSEL_NONE);
-	refsel_next(&rd, &s, 1);
+	ref_select_next(&rd, &s, 1);
 	CHECK("R: then the first class",
-	    strcmp(refsel_name(&rd, &s), "p6") == 0);
+	    strcmp(ref_select_name(&rd, &s), "p6") == 0);
 }
 
 static void
@@ -157,7 +157,7 @@ test_b_vs_a(void)
 	CHECK("no B: NaN",
 	    isnan(
 	        compare_b_vs_a(&rd, (struct refsel[2]){ refs[0], { 0 } }, t)));
-	refsel_describe(&rd, &refs[0], buf, sizeof buf);
+	ref_select_describe(&rd, &refs[0], buf, sizeof buf);
 	CHECK("describe: which machine serves which origin",
 	    strncmp(buf, "byte p3-850m, lmbench doug-750-2.4.19~", 38) == 0);
 	compare_ratio_text(&rd, &refs[0], registry_find("lmbench.null_call"),
@@ -219,7 +219,7 @@ test_load(const char *dir)
 		if (rc != 0)
 			CHECK("a refusal names the value",
 			    strstr(err, "--ref") != NULL);
-		refdata_free(&d);
+		ref_data_free(&d);
 	}
 }
 
@@ -236,6 +236,6 @@ main(void)
 	test_b_vs_a();
 	test_ratio_text();
 	test_load(dir);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	return check_summary("test-refsel");
 }

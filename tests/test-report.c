@@ -12,9 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench-registry.h"
 #include "check.h"
+#include "report-csv.h"
 #include "report.h"
 
 static struct machine machine;
@@ -167,7 +170,8 @@ test_fmt(void)
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		if (!CHECK("fmt golden",
-		        strcmp(report_fmt_value(buf, sizeof buf, cases[i].v),
+		        strcmp(report_common_fmt_value(buf, sizeof buf,
+		                   cases[i].v),
 		            cases[i].want) == 0))
 			printf("     %g -> '%s', want '%s'\n", cases[i].v, buf,
 			    cases[i].want);
@@ -253,6 +257,69 @@ test_write_error(void)
 	fclose(f);
 }
 
+/* How many entries of dir start with `stem`: a temporary file left
+ * behind shows as a second one. */
+static int
+entries_like(const char *dir, const char *stem)
+{
+	char cmd[600];
+	FILE *p;
+	int n = -1;
+
+	(void)snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -c '^%s'", dir,
+	    stem);
+	if ((p = popen(cmd, "r")) != NULL) {
+		if (fscanf(p, "%d", &n) != 1)
+			n = -1;
+		(void)pclose(p);
+	}
+	return n;
+}
+
+/* A page is written whole or not at all, and no temporary file stays. */
+static void
+test_save(void)
+{
+	char dir[] = "/tmp/test-report.XXXXXX", path[300], err[200], buf[16];
+	struct report_save s;
+	FILE *f;
+
+	if (mkdtemp(dir) == NULL) {
+		CHECK("mkdtemp", 0);
+		return;
+	}
+	(void)snprintf(path, sizeof path, "%s/page.html", dir);
+	CHECK("save: begins",
+	    report_common_save_begin(&s, "--html", path, err, sizeof err) == 0);
+	fputs("first", s.f);
+	CHECK("save: ends",
+	    report_common_save_end(&s, 1, err, sizeof err) == 0);
+	CHECK("save: one file, no temporary", entries_like(dir, "page") == 1);
+	CHECK("save: begins again",
+	    report_common_save_begin(&s, "--html", path, err, sizeof err) == 0);
+	fputs("half", s.f);
+	CHECK("save: a failed writer fails",
+	    report_common_save_end(&s, 0, err, sizeof err) == -1);
+	CHECK("save: says the option and the path",
+	    strncmp(err, "--html: cannot write '", 22) == 0 &&
+	        strstr(err, "page.html") != NULL);
+	CHECK("save: the temporary removed", entries_like(dir, "page") == 1);
+	f = fopen(path, "r");
+	CHECK("save: the old page kept",
+	    f != NULL && fgets(buf, sizeof buf, f) != NULL &&
+	        strcmp(buf, "first") == 0);
+	if (f != NULL)
+		(void)fclose(f);
+	(void)unlink(path);
+	(void)snprintf(path, sizeof path, "%s/no/page.html", dir);
+	CHECK("save: a directory that is not there",
+	    report_common_save_begin(&s, "--html", path, err, sizeof err) ==
+	            -1 &&
+	        strstr(err, "No such file") != NULL);
+	CHECK("save: nothing left", entries_like(dir, "") == 2); /* . and .. */
+	(void)rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -263,5 +330,6 @@ main(void)
 	test_fmt();
 	test_om();
 	test_write_error();
+	test_save();
 	return check_summary("test-report");
 }

@@ -55,7 +55,7 @@ run_stream(const struct seq_rule *r, double mean, double sd, double delta,
 
 	while (s == SEQ_GOING && n < LONGEST) {
 		x[n] = normal(mean, sd);
-		s = seq_decide(r, x, ++n, sd, delta);
+		s = sequential_decide(r, x, ++n, sd, delta);
 	}
 	*used = n;
 	return s;
@@ -113,7 +113,7 @@ step_streams(void)
 	/* And never before the first look. */
 	double x[2] = { -1, -1 };
 	CHECK("no verdict before min_n",
-	    seq_decide(&r, x, 2, 0.05, delta) == SEQ_GOING);
+	    sequential_decide(&r, x, 2, 0.05, delta) == SEQ_GOING);
 }
 
 /* Every slice where the same and faster are equally likely: the rule
@@ -128,12 +128,12 @@ undecided_stream(void)
 
 	while (s == SEQ_GOING && n < LONGEST) {
 		x[n] = delta / 2;
-		s = seq_decide(&r, x, ++n, 0.05, delta);
+		s = sequential_decide(&r, x, ++n, 0.05, delta);
 	}
 	CHECK("half-way stream: undecided", s == SEQ_UNDECIDED);
 	CHECK("half-way stream: at the budget", n == r.max_n);
 	CHECK("no change sought: undecided, not same",
-	    seq_decide(&r, x, r.max_n, 0.05, 0) == SEQ_UNDECIDED);
+	    sequential_decide(&r, x, r.max_n, 0.05, 0) == SEQ_UNDECIDED);
 }
 
 #define ROWS 9
@@ -190,7 +190,7 @@ judged(struct planted *p)
 	CHECK("not sequential, 3 slices: too few",
 	    out[4].verdict == JUDGE_TOO_FEW);
 	for (int i = 0; i < ROWS; i++)
-		p->rows[i].sequential = seq_judge_of(p->state[i]);
+		p->rows[i].sequential = sequential_judge_of(p->state[i]);
 	judge_rows(p->rows, ROWS, 10, 0, out, &m);
 	CHECK("stopped slower: judged slower", out[4].verdict == JUDGE_SLOWER);
 	CHECK("stopped same: ok", out[0].verdict == JUDGE_OK);
@@ -211,34 +211,34 @@ planted_rows(void)
 	struct planted p;
 
 	plant(&p, 1, 1, 2);
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	CHECK("two slices: every row going",
 	    p.state[0] == SEQ_GOING && p.state[4] == SEQ_GOING &&
 	        p.state[8] == SEQ_GOING);
 	plant(&p, 1, 1, 3);
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	CHECK("unchanged rows: same",
 	    p.state[0] == SEQ_SAME && p.state[4] == SEQ_SAME &&
 	        p.state[8] == SEQ_SAME);
 	/* A system row 1.5x slower, the rest unchanged: that row alone. */
 	plant(&p, 1 / 1.5, 1, 3);
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	CHECK("a row 1.5x slower: slower", p.state[4] == SEQ_SLOWER);
 	CHECK("the loops beside it: same", p.state[0] == SEQ_SAME);
 	judged(&p);
 	/* Memory 1.5x slower as a whole: its rows beyond their kind. */
 	plant(&p, 1, 1 / 1.5, 3);
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	CHECK("a kind moved as a whole: its rows the same beyond it",
 	    p.state[5] == SEQ_SAME && p.state[8] == SEQ_SAME);
 	/* A row already stopped is not looked at again. */
 	p.state[4] = SEQ_FASTER;
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	CHECK("stopped rows stay", p.state[4] == SEQ_FASTER);
 	CHECK("the judge's words",
-	    seq_judge_of(SEQ_SLOWER) == JUDGE_SEQ_DIFFERS &&
-	        seq_judge_of(SEQ_SAME) == JUDGE_SEQ_SAME &&
-	        seq_judge_of(SEQ_GOING) == JUDGE_SEQ_UNDECIDED);
+	    sequential_judge_of(SEQ_SLOWER) == JUDGE_SEQ_DIFFERS &&
+	        sequential_judge_of(SEQ_SAME) == JUDGE_SEQ_SAME &&
+	        sequential_judge_of(SEQ_GOING) == JUDGE_SEQ_UNDECIDED);
 }
 
 /* Row 4's slices replaced by a test whose slices fall in two modes
@@ -270,22 +270,22 @@ heavy_tails(void)
 
 	for (size_t n = 3; n <= 4; n++) {
 		plant_two_modes(&p, fast_mode, n);
-		seq_rows(&r, p.rows, ROWS, 10, p.state);
+		sequential_rows(&r, p.rows, ROWS, 10, p.state);
 		CHECK("two modes, the fast one now: not faster",
 		    p.state[4] != SEQ_FASTER && p.state[4] != SEQ_SLOWER);
 		plant_two_modes(&p, one_slow, n);
-		seq_rows(&r, p.rows, ROWS, 10, p.state);
+		sequential_rows(&r, p.rows, ROWS, 10, p.state);
 		CHECK("two modes, one slow slice now: not slower",
 		    p.state[4] != SEQ_FASTER && p.state[4] != SEQ_SLOWER);
 	}
 	/* One slice of eight 3x slow on a steady row. */
 	plant(&p, 1, 1, 8);
 	p.now[4][5] /= 3;
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	CHECK("one outlier of eight: not slower", p.state[4] != SEQ_SLOWER);
 	/* The same row 2x slower throughout: still found at once. */
 	plant(&p, 0.5, 1, 3);
-	seq_rows(&r, p.rows, ROWS, 10, p.state);
+	sequential_rows(&r, p.rows, ROWS, 10, p.state);
 	s = p.state[4];
 	CHECK("2x slower: slower at 3 slices", s == SEQ_SLOWER);
 }

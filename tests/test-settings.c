@@ -57,15 +57,15 @@ test_path(void)
 	setenv("XDG_CONFIG_HOME", dir, 1);
 	(void)snprintf(want, sizeof want, "%s/benchtop/benchtoprc", dir);
 	CHECK("XDG_CONFIG_HOME",
-	    settings_path(buf, sizeof buf) == 0 && strcmp(buf, want) == 0);
+	    ui_rcfile_path(buf, sizeof buf) == 0 && strcmp(buf, want) == 0);
 	setenv("XDG_CONFIG_HOME", "relative", 1);
 	setenv("HOME", "/home/u", 1);
 	CHECK("a relative XDG_CONFIG_HOME: ~/.config",
-	    settings_path(buf, sizeof buf) == 0 &&
+	    ui_rcfile_path(buf, sizeof buf) == 0 &&
 	        strcmp(buf, "/home/u/.config/benchtop/benchtoprc") == 0);
 	unsetenv("XDG_CONFIG_HOME");
 	unsetenv("HOME");
-	CHECK("neither: no place", settings_path(buf, sizeof buf) == -1);
+	CHECK("neither: no place", ui_rcfile_path(buf, sizeof buf) == -1);
 	(void)snprintf(path, sizeof path, "%s", want);
 }
 
@@ -76,16 +76,16 @@ test_round_trip(void)
 	struct settings *in = calloc(1, sizeof *in);
 	char err[512] = "", warn[512] = "";
 
-	settings_set(out, SETTINGS_SORT, "name");
-	settings_set(out, SETTINGS_REF, "p6,netburst");
-	settings_set(out, SETTINGS_HIDDEN_GROUPS, "ipc,vm");
-	settings_set(out, SETTINGS_HIDDEN_TESTS, "byte.cc,lmbench.sh");
-	settings_set(out, SETTINGS_REFRESH, "%g", 2.5);
-	settings_set(out, SETTINGS_WORKERS, "%d", 2);
+	ui_rcfile_set(out, SETTINGS_SORT, "name");
+	ui_rcfile_set(out, SETTINGS_REF, "p6,netburst");
+	ui_rcfile_set(out, SETTINGS_HIDDEN_GROUPS, "ipc,vm");
+	ui_rcfile_set(out, SETTINGS_HIDDEN_TESTS, "byte.cc,lmbench.sh");
+	ui_rcfile_set(out, SETTINGS_REFRESH, "%g", 2.5);
+	ui_rcfile_set(out, SETTINGS_WORKERS, "%d", 2);
 	/* The directory does not exist yet: written creates it. */
-	if (!CHECK("written", settings_write(path, out, err, sizeof err) == 0))
+	if (!CHECK("written", ui_rcfile_write(path, out, err, sizeof err) == 0))
 		printf("     %s\n", err);
-	CHECK("read back", settings_read(path, in, warn, sizeof warn) == 0);
+	CHECK("read back", ui_rcfile_read(path, in, warn, sizeof warn) == 0);
 	CHECK("the same settings", memcmp(in, out, sizeof *in) == 0);
 	CHECK("no temporary file left", entries() == 1);
 	free(out);
@@ -120,7 +120,7 @@ test_damaged(void)
 		put_file(cases[i].text);
 		warn[0] = '\0';
 		CHECK("damaged: one bad line",
-		    settings_read(path, s, warn, sizeof warn) == 1 &&
+		    ui_rcfile_read(path, s, warn, sizeof warn) == 1 &&
 		        s->bad_lines == 1);
 		if (!CHECK("damaged: file:line and what",
 		        strstr(warn, cases[i].want) != NULL &&
@@ -133,8 +133,8 @@ test_damaged(void)
 	unlink(path);
 	warn[0] = '\0';
 	CHECK("missing: silent, no settings",
-	    settings_read(path, s, warn, sizeof warn) == 0 && warn[0] == '\0' &&
-	        !s->present[SETTINGS_SORT]);
+	    ui_rcfile_read(path, s, warn, sizeof warn) == 0 &&
+	        warn[0] == '\0' && !s->present[SETTINGS_SORT]);
 	free(s);
 }
 
@@ -168,7 +168,7 @@ test_keep_bad_file(void)
 	char warn[1024], note[8400], err[512], bak[4300], buf[512];
 
 	put_file(text);
-	CHECK("two bad lines", settings_read(path, s, warn, sizeof warn) == 2);
+	CHECK("two bad lines", ui_rcfile_read(path, s, warn, sizeof warn) == 2);
 	CHECK("the good lines kept",
 	    strcmp(s->value[SETTINGS_SORT], "name") == 0 &&
 	        strcmp(s->value[SETTINGS_REF], "netburst") == 0 &&
@@ -179,11 +179,11 @@ test_keep_bad_file(void)
 	                NULL &&
 	            strstr(warn, "benchtoprc:5: quiet: bad value '2'") != NULL))
 		printf("     got '%s'\n", warn);
-	settings_set(out, SETTINGS_SORT, "cv");
+	ui_rcfile_set(out, SETTINGS_SORT, "cv");
 	(void)snprintf(bak, sizeof bak, "%s.bak", path);
 	unlink(bak);
 	CHECK("written over",
-	    settings_replace(path, out, s, note, sizeof note, err,
+	    ui_rcfile_replace(path, out, s, note, sizeof note, err,
 	        sizeof err) == 0);
 	CHECK("the old file kept as .bak",
 	    slurp(bak, buf, sizeof buf) > 0 && strcmp(buf, text) == 0);
@@ -193,9 +193,9 @@ test_keep_bad_file(void)
 	    slurp(path, buf, sizeof buf) > 0 && strstr(buf, "sort=cv\n"));
 	unlink(bak);
 	CHECK("a clean file: read, no bad line",
-	    settings_read(path, s, warn, sizeof warn) == 0);
+	    ui_rcfile_read(path, s, warn, sizeof warn) == 0);
 	CHECK("a clean file: no copy, no note",
-	    settings_replace(path, out, s, note, sizeof note, err,
+	    ui_rcfile_replace(path, out, s, note, sizeof note, err,
 	        sizeof err) == 0 &&
 	        access(bak, F_OK) != 0 && note[0] == '\0');
 	unlink(path);

@@ -31,7 +31,7 @@ sel(const char *word)
 {
 	struct refsel s;
 
-	if (refsel_parse(&rd, word, &s) != 0)
+	if (ref_select_parse(&rd, word, &s) != 0)
 		memset(&s, 0, sizeof s);
 	return s;
 }
@@ -82,9 +82,9 @@ test_cycles_by_hand(void)
 {
 	const struct bench_test *t = registry_find("byte.syscall");
 	struct refsel refs[2] = { sel("p6"), sel("netburst") };
-	size_t p3 = refdata_machine_index(&rd, "p3-850m");
-	size_t p4 = refdata_machine_index(&rd, "p4-2000");
-	size_t athlon = refdata_machine_index(&rd, "athlonxp-2600-up");
+	size_t p3 = ref_data_find_machine_index(&rd, "p3-850m");
+	size_t p4 = ref_data_find_machine_index(&rd, "p4-2000");
+	size_t athlon = ref_data_find_machine_index(&rd, "athlonxp-2600-up");
 	struct compare_pair p;
 	char how[64];
 
@@ -109,7 +109,7 @@ test_cycles_by_hand(void)
 	    strncmp(how, "850 MHz x 2.3", 13) == 0);
 	CHECK_NEAR("lmbench host, 750 MHz: 0.37 us is 277.5 cycles",
 	    compare_ref_cycles(&rd,
-	        refdata_machine_index(&rd, "doug-750-2.4.19"),
+	        ref_data_find_machine_index(&rd, "doug-750-2.4.19"),
 	        registry_find("lmbench.null_call"), 0.37),
 	    277.5, 1e-9);
 	CHECK_NEAR("a figure in cycles is its own",
@@ -235,6 +235,6 @@ main(void)
 	test_story();
 	test_index_agrees();
 	test_index_seed();
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	return check_summary("test-story");
 }

@@ -376,15 +376,15 @@ test_profile_round_trip(void)
 	CHECK("save",
 	    profile_save("p1", &m, "zen", &r, &per, &run, 1, err, sizeof err) ==
 	        0);
-	CHECK("load", refdata_load_profile(&rd, "p1", err, sizeof err) == 0);
+	CHECK("load", ref_data_load_profile(&rd, "p1", err, sizeof err) == 0);
 	CHECK("five slices back",
 	    profile_test_get(&rd, 0, "byte.dhry2", &back) == 5);
 	CHECK("... the same figures",
 	    memcmp(back.slice, per.slice, sizeof per.slice) == 0);
 	CHECK_NEAR("... the noisy share", back.noisy_share, 0.25, 0);
 	CHECK("... and the median as before",
-	    refdata_result(&rd, 0, "byte.dhry2", REF_RESULT) != NULL);
-	refdata_free(&rd);
+	    ref_data_find_result(&rd, 0, "byte.dhry2", REF_RESULT) != NULL);
+	ref_data_free(&rd);
 	(void)snprintf(path, sizeof path, "%s/benchtop/p1.tsv", dir);
 	(void)unlink(path);
 	(void)snprintf(path, sizeof path, "%s/benchtop", dir);
@@ -409,12 +409,12 @@ test_old_profile(void)
 	char err[256];
 
 	CHECK("an old profile parses",
-	    refdata_parse(&rd, f, "old.tsv", err, sizeof err) == 0);
+	    ref_data_parse(&rd, f, "old.tsv", err, sizeof err) == 0);
 	fclose(f);
 	CHECK("... one figure, as one slice",
 	    profile_test_get(&rd, 0, "byte.dhry2", &back) == 1 &&
 	        back.slice[0] == 1e6 && isnan(back.noisy_share));
-	refdata_free(&rd);
+	ref_data_free(&rd);
 }
 
 /* Live: rows that all moved are the machine's; one that moved alone is

@@ -27,7 +27,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (write(fd, data, size) == (ssize_t)size) {
 		err[0] = '\0';
-		if (cpu_read_dump(path, &id, err, sizeof err) != 0 &&
+		if (cpu_detect_read_dump(path, &id, err, sizeof err) != 0 &&
 		    (err[0] == '\0' || strchr(err, '\n') != NULL))
 			__builtin_trap(); /* one line, always */
 	}

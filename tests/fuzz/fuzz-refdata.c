@@ -28,10 +28,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f = fmemopen((void *)data, size, "r");
 	if (f == NULL)
 		return 0;
-	if (refdata_parse(&rd, f, "fuzz.tsv", err, sizeof err) != 0 &&
+	if (ref_data_parse(&rd, f, "fuzz.tsv", err, sizeof err) != 0 &&
 	    strncmp(err, "fuzz.tsv:", 9) != 0)
 		__builtin_trap(); /* an error must name the place */
 	(void)fclose(f);
-	refdata_free(&rd);
+	ref_data_free(&rd);
 	return 0;
 }

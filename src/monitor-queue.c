@@ -1,5 +1,5 @@
 /*
- * monitor-claim.c: which test a live worker may take (the choosing; the
+ * monitor-queue.c: which test a live worker may take (the choosing; the
  * running is monitor.c's, the screen's borrowing monitor-borrow.c's).
  *
  * Claims (monitor-claims.c): a slice holds its test's claim, the CPUs of every
@@ -26,11 +26,11 @@
 
 /* Everything held now: the running slices' claims, the screen's CPU. */
 void
-monitor_held_now(const struct monitor *m, struct claim *u)
+queue_held_now(const struct monitor *m, struct claim *u)
 {
 	*u = m->screen;
 	for (int k = 0; k < m->cfg.workers; k++)
-		claim_add(u, &m->w[k].claim);
+		claims_add(u, &m->w[k].claim);
 }
 
 /*
@@ -43,12 +43,12 @@ needs_beyond_worker(const struct monitor *m, size_t i, enum bench_placement p,
 {
 	struct claim c;
 
-	claim_clear(out);
+	claims_clear(out);
 	for (int k = 0; k < m->cfg.workers; k++) {
-		claim_of(store_test(m->store, i), m->w[k].cpu, p, &c);
+		claims_of(store_test(m->store, i), m->w[k].cpu, p, &c);
 		if (m->w[k].cpu >= 0)
 			CPU_CLR(m->w[k].cpu, &c.cpus);
-		claim_add(out, &c);
+		claims_add(out, &c);
 	}
 }
 
@@ -133,8 +133,8 @@ take_ahead(const struct monitor *m, const struct worker *w, size_t first,
 
 		if (i == first || !candidate(m, i))
 			continue;
-		claim_of(store_test(m->store, i), w->cpu, p, c);
-		if (!claim_overlaps(c, &spare) && !claim_overlaps(c, held))
+		claims_of(store_test(m->store, i), w->cpu, p, c);
+		if (!claims_overlap(c, &spare) && !claims_overlap(c, held))
 			return i;
 	}
 	return SIZE_MAX;
@@ -170,7 +170,7 @@ hand_out(struct monitor *m, struct worker *w, size_t i, size_t first,
 }
 
 size_t
-monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
+queue_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
     int *blocked)
 {
 	size_t first, found = SIZE_MAX;
@@ -178,11 +178,11 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	int urgent = 0, sentinel = 0;
 
 	(void)pthread_mutex_lock(&m->lock);
-	monitor_held_now(m, &held);
+	queue_held_now(m, &held);
 	first = first_due(m, &urgent, &sentinel);
 	if (first != SIZE_MAX) {
-		claim_of(store_test(m->store, first), w->cpu, p, &c);
-		found = !claim_overlaps(&c, &held)
+		claims_of(store_test(m->store, first), w->cpu, p, &c);
+		found = !claims_overlap(&c, &held)
 		    ? first
 		    : take_ahead(m, w, first, p, &held, &c);
 	}
@@ -196,7 +196,7 @@ monitor_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 }
 
 void
-monitor_log_slice(struct monitor *m, const struct monitor_slice *s)
+queue_log_slice(struct monitor *m, const struct monitor_slice *s)
 {
 	struct monitor_slice *e = &m->log[m->logged++ % MONITOR_SLICE_LOG];
 
@@ -205,24 +205,24 @@ monitor_log_slice(struct monitor *m, const struct monitor_slice *s)
 }
 
 void
-monitor_give_back(struct monitor *m, struct worker *w, size_t i)
+queue_give_back(struct monitor *m, struct worker *w, size_t i)
 {
 	(void)pthread_mutex_lock(&m->lock);
-	monitor_log_slice(m, &w->slice);
+	queue_log_slice(m, &w->slice);
 	if (w->result.status != BENCH_STOPPED)
 		m->seen[i] = 1;
 	/* A full slice begun after the urge: the test has told its news. */
 	if (m->urgent[i] && w->result.status != BENCH_STOPPED &&
 	    w->slice.start_ns >= m->urged_ns[i] && !w->sentinel)
 		m->urgent[i] = 0;
-	claim_clear(&w->claim);
+	claims_clear(&w->claim);
 	m->busy[i] = 0;
 	(void)pthread_cond_broadcast(&m->claim_cv);
 	(void)pthread_mutex_unlock(&m->lock);
 }
 
 void
-monitor_set_focus(struct monitor *m, const unsigned char *only)
+queue_set_focus(struct monitor *m, const unsigned char *only)
 {
 	(void)pthread_mutex_lock(&m->lock);
 	m->focused = only != NULL;
@@ -235,7 +235,7 @@ monitor_set_focus(struct monitor *m, const unsigned char *only)
 }
 
 void
-monitor_urge(struct monitor *m, const unsigned char *rank)
+queue_urge(struct monitor *m, const unsigned char *rank)
 {
 	size_t n = store_count(m->store);
 	uint64_t now = cycles_now_ns();
@@ -253,7 +253,7 @@ monitor_urge(struct monitor *m, const unsigned char *rank)
 }
 
 size_t
-monitor_urgent_left(struct monitor *m)
+queue_urgent_left(struct monitor *m)
 {
 	size_t n = store_count(m->store), left = 0;
 
@@ -265,7 +265,7 @@ monitor_urgent_left(struct monitor *m)
 }
 
 void
-monitor_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
+queue_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
     uint64_t every_ns, uint64_t slice_ns)
 {
 	(void)pthread_mutex_lock(&m->lock);
@@ -279,7 +279,7 @@ monitor_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
 }
 
 void
-monitor_pass(struct monitor *m, struct monitor_pass *out)
+queue_pass(struct monitor *m, struct queue_pass *out)
 {
 	size_t n = store_count(m->store);
 
@@ -297,7 +297,7 @@ monitor_pass(struct monitor *m, struct monitor_pass *out)
 }
 
 size_t
-monitor_slices(struct monitor *m, uint64_t *cursor, struct monitor_slice *out,
+queue_slices(struct monitor *m, uint64_t *cursor, struct monitor_slice *out,
     size_t max)
 {
 	size_t k = 0;
