@@ -350,13 +350,72 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 	l->hi = exp(l->hi);
 }
 
+/* Whether row r's own samples were mostly disturbed. */
+static int
+row_disturbed(const struct judge_row *r)
+{
+	return r->noisy_share >= JUDGE_BUSY_SHARE;
+}
+
+/* The CPUs other load kept busy (why: JUDGE_BUSY_SHARE). */
+static uint64_t
+busy_cpus_of(const struct judge_row *rows, size_t n)
+{
+	size_t ran[64] = { 0 }, taken[64] = { 0 };
+	uint64_t busy = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t c = rows[i].cpus;
+
+		if (c == 0 || (c & (c - 1)) != 0 ||
+		    rows[i].not_comparable != NULL ||
+		    !isfinite(rows[i].noisy_share))
+			continue;
+		ran[__builtin_ctzll(c)]++;
+		taken[__builtin_ctzll(c)] += row_disturbed(&rows[i]);
+	}
+	for (int b = 0; b < 64; b++)
+		if (taken[b] > 0 && 3 * taken[b] >= ran[b])
+			busy |= UINT64_C(1) << b;
+	return busy;
+}
+
+/* The rows other load moved: taken[i], their log ratios left out of
+ * kept (NAN) so that the shift and the kinds are the others'; what
+ * they say together into m. */
+static void
+busy_rows(const struct judge_row *rows, size_t n, const double *lr,
+    double floor_log, double *kept, int *taken, struct judge_machine *m,
+    double *scratch)
+{
+	double v[JUDGE_MAX_ROWS];
+	size_t k = 0;
+
+	m->busy_cpus = busy_cpus_of(rows, n);
+	for (size_t i = 0; i < n; i++) {
+		taken[i] = isfinite(lr[i]) &&
+		    (row_disturbed(&rows[i]) ||
+		        (rows[i].cpus & m->busy_cpus) != 0);
+		kept[i] = taken[i] ? NAN : lr[i];
+		if (!taken[i])
+			continue;
+		v[k++] = lr[i];
+		m->busy_disturbed += (size_t)row_disturbed(&rows[i]);
+	}
+	m->busy_tests = k;
+	m->busy_shift = k ? exp(stats_median(v, k, scratch)) : NAN;
+	m->busy_slower = k > 0 && log(m->busy_shift) < -floor_log;
+}
+
 void
 judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
     double run_noisy_share, struct judge_line *out, struct judge_machine *m)
 {
 	double floor_log = log1p(tolerance_pct / 100), shift;
-	double lr[JUDGE_MAX_ROWS], scratch[2 * JUDGE_MAX_ROWS];
+	double lr[JUDGE_MAX_ROWS], kept[JUDGE_MAX_ROWS];
+	double scratch[2 * JUDGE_MAX_ROWS];
 	enum judge_kind kinds[JUDGE_MAX_ROWS];
+	int taken[JUDGE_MAX_ROWS];
 	struct judge_kinds k;
 
 	memset(m, 0, sizeof *m);
@@ -369,8 +428,9 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		kinds[i] = rows[i].kind;
 		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
 	}
-	shift = machine_shift(kinds, lr, n, floor_log, m, scratch);
-	judge_kinds_of(lr, kinds, n, shift, log(m->floor), m->from_loops, &k,
+	busy_rows(rows, n, lr, floor_log, kept, taken, m, scratch);
+	shift = machine_shift(kinds, kept, n, floor_log, m, scratch);
+	judge_kinds_of(kept, kinds, n, shift, log(m->floor), m->from_loops, &k,
 	    scratch);
 	memcpy(m->kind_shift, k.shift, sizeof m->kind_shift);
 	memcpy(m->kind_tests, k.tests, sizeof m->kind_tests);
@@ -383,6 +443,11 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].ratio = exp(lr[i]);
+		if (taken[i]) {
+			out[i].verdict = JUDGE_BUSY;
+			out[i].beyond = out[i].lo = out[i].hi = out[i].p = NAN;
+			continue;
+		}
 		out[i].by_kind = judge_moved_with_kind(&k, rows[i].kind, lr[i],
 		    shift, log(m->floor));
 		judge_one_row(&rows[i],
@@ -435,6 +500,7 @@ judge_text(const struct judge_line *l, const char *why, char *buf, size_t size)
 		[JUDGE_SLOWER] = "slower",
 		[JUDGE_FASTER] = "faster",
 		[JUDGE_TOO_FEW] = "too few samples",
+		[JUDGE_BUSY] = "not judged: other load took its CPU",
 	};
 
 	if (l->verdict == JUDGE_NOT_COMPARABLE)

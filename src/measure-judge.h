@@ -32,6 +32,7 @@
 #define BENCHTOP_MEASURE_JUDGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "bench.h"
 
@@ -43,6 +44,17 @@
  * weak verdicts (a quiet run has none; stress-ng --cpu 2 on 2 CPUs
  * disturbs 40-45%). */
 #define JUDGE_WEAK_SHARE 0.2
+/*
+ * A row whose samples were disturbed this much or more (share) moved for
+ * that: something else took its CPU, and its figure is that load's, not
+ * the test's. A CPU is busy when a third or more (one at least) of the
+ * rows that ran on it alone were (only CPU-bound rows can show it: the
+ * others wait by design), and every row that ran on it, partners too,
+ * is then not judged: a memory hog on one CPU of a quick check made its
+ * lane's eleven tests 1.9-2.5x slower, and lock_pingpong, whose partner
+ * shared that CPU, 17x, while the other lane's did not move.
+ */
+#define JUDGE_BUSY_SHARE 0.5
 
 enum judge_verdict {
 	JUDGE_OK,             /* no change beyond the machine's */
@@ -50,6 +62,8 @@ enum judge_verdict {
 	JUDGE_FASTER,         /* faster: U test and tolerance agree */
 	JUDGE_TOO_FEW,        /* fewer than JUDGE_MIN_SLICES slices */
 	JUDGE_NOT_COMPARABLE, /* no figure, another definition, not run */
+	JUDGE_BUSY,           /* not judged: other load took its CPU */
+	JUDGE_VERDICT_COUNT
 };
 
 /* Kinds of test that a change of the machine moves differently. */
@@ -82,6 +96,7 @@ struct judge_row {
 	int higher_better;
 	double noisy_share; /* this run's disturbed share, NAN unknown */
 	enum judge_seq sequential;
+	uint64_t cpus; /* the CPUs it ran on, bit i CPU i; 0 unknown */
 };
 
 /* Its verdict. Ratios are speed now / speed then: > 1 is faster. */
@@ -118,6 +133,14 @@ struct judge_machine {
 	double noisy_share; /* the run's, NAN unknown */
 	int weak;           /* disturbed (JUDGE_WEAK_SHARE) */
 	int one_figure;     /* the profile holds one figure per test */
+	/* Other load (JUDGE_BUSY_SHARE): the CPUs it kept busy, the rows
+	 * not judged for it (busy_disturbed of them mostly disturbed
+	 * themselves), their median speed ratio, and whether that is slower
+	 * beyond the floor (then the machine is busy: exit status 4). */
+	uint64_t busy_cpus;
+	size_t busy_tests, busy_disturbed;
+	double busy_shift;
+	int busy_slower;
 };
 
 /* At most this many rows are judged (the catalogue has under 100). */

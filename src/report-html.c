@@ -495,7 +495,7 @@ tests_table(FILE *f, const struct html_page *p)
 static void
 check_summary(FILE *f, const struct html_page *p)
 {
-	size_t count[JUDGE_NOT_COMPARABLE + 1] = { 0 };
+	size_t count[JUDGE_VERDICT_COUNT] = { 0 };
 	char shift[32];
 
 	for (size_t i = 0; p->verdicts != NULL && i < p->rep->n; i++)

@@ -36,6 +36,7 @@ static const char *const verdict_ids[] = {
 	[JUDGE_FASTER] = "faster",
 	[JUDGE_TOO_FEW] = "too_few",
 	[JUDGE_NOT_COMPARABLE] = "not_comparable",
+	[JUDGE_BUSY] = "busy",
 };
 
 #define VERDICT_COUNT (sizeof verdict_ids / sizeof verdict_ids[0])
@@ -116,8 +117,8 @@ verdict_set(FILE *f, const struct verdict_report *vr,
 {
 	header(f, "benchtop_check_verdict",
 	    "The test's verdict against the profile as a state set (label "
-	    "verdict: ok, slower, faster, too_few, not_comparable): 1 for "
-	    "the current one, 0 for the others.");
+	    "verdict: ok, slower, faster, too_few, not_comparable, busy): 1 "
+	    "for the current one, 0 for the others.");
 	for (size_t i = 0; i < vr->n; i++)
 		for (unsigned v = 0; v < VERDICT_COUNT; v++) {
 			test_labels(f, "benchtop_check_verdict", &vr->r[i]);

@@ -31,6 +31,13 @@ struct row_out {
 	struct judge_line l;
 };
 
+/* CPU c as a bit of a judge_row's cpus; 0 for none (-1) or beyond 63. */
+static uint64_t
+cpu_bit(int c)
+{
+	return c >= 0 && c < 64 ? UINT64_C(1) << c : 0;
+}
+
 /* Why test i cannot be compared, or NULL. */
 static const char *
 why_not(const struct test_result *r, const struct compare_ref *c, size_t nnow)
@@ -75,6 +82,7 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 			    r->ns.n ? (double)r->noisy / r->ns.n : NAN,
 			.sequential =
 			    vr->sequential ? vr->sequential[i] : JUDGE_SEQ_NONE,
+			.cpus = cpu_bit(r->cpu) | cpu_bit(r->partner_cpu),
 		};
 		if (r->status == BENCH_OK) {
 			samples += r->ns.n;
@@ -143,6 +151,41 @@ kind_words(const struct verdict_report *vr, const struct row_out *o,
 	if (len < size)
 		(void)snprintf(buf + len, size - len,
 		    "); its tests are judged beyond it");
+}
+
+/* "CPU 0", "CPUs 0 1": the CPUs of mask `cpus`. */
+static void
+cpu_words(uint64_t cpus, char *buf, size_t size)
+{
+	size_t len = (size_t)snprintf(buf, size, "CPU%s",
+	    (cpus & (cpus - 1)) != 0 ? "s" : "");
+
+	for (int c = 0; c < 64 && len < size; c++)
+		if (cpus & (UINT64_C(1) << c))
+			len +=
+			    (size_t)snprintf(buf + len, size - len, " %d", c);
+}
+
+/* "other load on CPU 0: 11 tests 1.93x slower (8 of them mostly
+ * disturbed), not judged: byte.syscall ...": said once. */
+static void
+busy_words(const struct verdict_report *vr, const struct row_out *o,
+    const struct judge_machine *m, char *buf, size_t size)
+{
+	char ratio[32], cpus[128] = "their CPUs";
+	size_t len;
+
+	if (m->busy_cpus != 0)
+		cpu_words(m->busy_cpus, cpus, sizeof cpus);
+	judge_ratio_text(m->busy_shift, ratio, sizeof ratio);
+	len = (size_t)snprintf(buf, size,
+	    "other load on %s: %zu tests %s (%zu of them mostly disturbed), "
+	    "not judged:",
+	    cpus, m->busy_tests, ratio, m->busy_disturbed);
+	for (size_t i = 0; i < vr->n && len < size; i++)
+		if (o[i].l.verdict == JUDGE_BUSY)
+			len += (size_t)snprintf(buf + len, size - len, " %s",
+			    o[i].r->test->id);
 }
 
 /* The interval of `beyond` as speed ratios, or "-". */
@@ -217,6 +260,11 @@ text_summary(FILE *f, const struct row_out *o, size_t n,
 		    "KIND: a kind of test is slower as a whole than "
 		    "tolerated (the Kind: line); no test beyond its kind "
 		    "(exit 5)");
+	else if (status == EXIT_MACHINE_SLOWER && m->busy_slower)
+		fprintf(f,
+		    "BUSY: other load took CPUs the tests ran on (the Busy: "
+		    "line), their tests slower than tolerated; no test "
+		    "slower beyond it (exit 4)");
 	else if (status == EXIT_MACHINE_SLOWER)
 		fprintf(f,
 		    "MACHINE: the machine as a whole is slower than "
@@ -277,6 +325,10 @@ write_text(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 			kind_words(vr, o, m, k, line, sizeof line);
 			fprintf(f, "Kind: %s\n", line);
 		}
+	if (m->busy_tests > 0) {
+		busy_words(vr, o, m, line, sizeof line);
+		fprintf(f, "Busy: %s\n", line);
+	}
 	fputc('\n', f);
 	fprintf(f, "%-24s %7s %7s %-7s %-13s %-13s %-11s %5s  %s\n", "TEST",
 	    "THIS", "PROFILE", "UNIT", "CHANGE", "BEYOND MACH.", "95% CI", "P",
@@ -342,6 +394,18 @@ json_kinds(FILE *f, const struct judge_machine *m)
 	fputc(']', f);
 }
 
+/* The CPUs other load kept busy and the tests not judged for it. */
+static void
+json_busy(FILE *f, const struct judge_machine *m)
+{
+	fprintf(f, ",\"busy_cpus\":[");
+	for (int c = 0, k = 0; c < 64; c++)
+		if (m->busy_cpus & (UINT64_C(1) << c))
+			fprintf(f, "%s%d", k++ ? "," : "", c);
+	fprintf(f, "],\"busy_tests\":%zu", m->busy_tests);
+	json_ratio(f, "busy_shift", m->busy_shift);
+}
+
 static void
 write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
     const struct judge_machine *m, int status)
@@ -368,6 +432,7 @@ write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
 	fprintf(f, ",\"weak\":%s,\"one_figure\":%s", m->weak ? "true" : "false",
 	    m->one_figure ? "true" : "false");
 	json_kinds(f, m);
+	json_busy(f, m);
 	fputc('}', f);
 	if (vr->sequential != NULL) {
 		fprintf(f, ",\"quick\":{\"seconds\":");

@@ -22,7 +22,9 @@ verdict_status(const struct judge_line *l, size_t n,
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
 		if (m->kind_moved[k] < 0)
 			return EXIT_KIND_SLOWER;
-	return m->beyond && m->shift < 1 ? EXIT_MACHINE_SLOWER : 0;
+	return (m->beyond && m->shift < 1) || m->busy_slower
+	    ? EXIT_MACHINE_SLOWER
+	    : 0;
 }
 
 char *

@@ -3,7 +3,7 @@
 FILE is what `--check --openmetrics` printed (run) or /metrics of a live
 check (live), against a profile that holds lmbench.null_call 100x faster
 than it is. The check's families with their label sets (per test: test
-and kind; the verdict a state set of five, one of them 1; per kind:
+and kind; the verdict a state set of six, one of them 1; per kind:
 kind), each with HELP and TYPE gauge; null_call slower, beyond the
 shift far below 1; the status gauge the exit status STATUS; the run's
 own families beside them. Prints one line per problem; exit 1 if any.
@@ -29,7 +29,7 @@ FAMILIES = {
     "benchtop_check_weak": TEST,
     "benchtop_check_by_kind": TEST,
 }
-VERDICTS = {"ok", "slower", "faster", "too_few", "not_comparable"}
+VERDICTS = {"ok", "slower", "faster", "too_few", "not_comparable", "busy"}
 KINDS = {"loop", "memory", "system"}
 SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$')
 LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
@@ -83,7 +83,7 @@ for n, labels, v in samples:
 expect("no verdicts", verdicts)
 for test, states in verdicts.items():
     expect(f"{test}: states {states}",
-           set(states) == VERDICTS and sorted(states.values()) == [0] * 4 + [1])
+           set(states) == VERDICTS and sorted(states.values()) == [0] * 5 + [1])
 for test, ks in kinds.items():
     expect(f"{test}: kinds {ks}", len(ks) == 1)
 expect(f"null_call: {verdicts.get('lmbench.null_call')}",

@@ -521,6 +521,61 @@ test_one_judge(void)
 	    sh.known && !sh.from_loops && sh.sources == 4);
 }
 
+/* Rows 0, 1, 4, 5 ran on CPU 0, 2, 3, 6 on CPU 1, 7 on both (a
+ * partner). Other load on CPU 0: its CPU-bound rows mostly disturbed and
+ * all its rows 2x slower, the partner's 10x; CPU 1's unchanged. */
+static void
+plant_busy(struct planted *p, int loaded)
+{
+	static const uint64_t cpus[ROWS] = { 1, 1, 2, 2, 1, 1, 2, 3 };
+
+	plant(p, 0.01, 5);
+	for (int i = 0; i < ROWS; i++)
+		p->rows[i].cpus = cpus[i];
+	if (!loaded)
+		return;
+	for (int i = 0; i < ROWS; i++)
+		if (cpus[i] & 1)
+			five(p->now[i], i == 7 ? 100 : 500, 0.01);
+	p->rows[0].noisy_share = p->rows[1].noisy_share = 0.9;
+	p->rows[4].noisy_share = 0.95;
+}
+
+static void
+test_busy_cpu(void)
+{
+	struct planted p;
+	int taken = 1;
+
+	plant_busy(&p, 1);
+	judge_rows(p.rows, ROWS, 10, 0.3, p.out, &p.m);
+	for (int i = 0; i < ROWS; i++)
+		taken &= (p.out[i].verdict == JUDGE_BUSY) ==
+		    ((i & 2) == 0 || i == 7);
+	CHECK("a busy CPU: its rows, the partner's too, not judged", taken);
+	CHECK("the other CPU's judged: ok", count(&p, JUDGE_OK) == 3);
+	CHECK("CPU 0 named busy",
+	    p.m.busy_cpus == 1 && p.m.busy_tests == 5 &&
+	        p.m.busy_disturbed == 3);
+	CHECK_NEAR("their median change", p.m.busy_shift, 0.5, 0.01);
+	CHECK("the shift is the other CPU's", fabs(p.m.shift - 1) < 0.01);
+	CHECK("exit 4: a busy machine, not a test's regression",
+	    verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
+	plant_busy(&p, 0);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("quiet: no CPU busy",
+	    p.m.busy_cpus == 0 && count(&p, JUDGE_BUSY) == 0 &&
+	        verdict_status(p.out, ROWS, &p.m) == 0);
+	/* One row mostly disturbed, unchanged, where its CPU is unknown:
+	 * not judged, and nothing slower. */
+	plant(&p, 0.01, 5);
+	p.rows[5].noisy_share = 0.8;
+	judge_rows(p.rows, ROWS, 10, 0.1, p.out, &p.m);
+	CHECK("a disturbed row alone: not judged, exit 0",
+	    p.out[5].verdict == JUDGE_BUSY && p.m.busy_cpus == 0 &&
+	        verdict_status(p.out, ROWS, &p.m) == 0);
+}
+
 int
 main(void)
 {
@@ -536,5 +591,6 @@ main(void)
 	test_words();
 	test_profile_round_trip();
 	test_old_profile();
+	test_busy_cpu();
 	return check_summary("test-verdict");
 }
