@@ -119,6 +119,14 @@ machine_words(const struct verdict_report *vr, const struct judge_machine *m,
 	judge_ratio_text(m->shift, ratio, sizeof ratio);
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;
+	if (m->tests == 0 && m->busy_tests > 0) {
+		(void)snprintf(buf, size,
+		    "no shift: every test ran where other load took its CPU "
+		    "(the Busy: line); load %.1f; %.0f%% of samples disturbed",
+		    load[0],
+		    isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
+		return;
+	}
 	(void)snprintf(buf, size,
 	    "this machine runs %s %s when %s was %s (%zu of %zu tests moved "
 	    "beyond %g%% its way%s); load %.1f; %.0f%% of samples "
