@@ -4,13 +4,14 @@
 # time of each), then in each MODE runs QUICK quick checks and, quiet,
 # FULL full checks against them, and prints one row a check: its wall
 # time, its exit status, the tests judged slower or faster (named) and
-# the kinds that moved as a whole (the Kind: lines).
+# the kinds that moved as a whole (the Kind: lines) and the CPUs other
+# load kept busy (the Busy: line).
 #
 #   quiet  nothing changed (goal: exit 0 in at least 4 of 5 quick
 #          checks, no test judged in those)
 #   hog    stress-ng --vm 1 --vm-bytes 1G on HOG_CPU (skipped without
 #          stress-ng): memory bandwidth should be reported as a kind,
-#          not as its rows one by one
+#          or the load on its CPU as busy, not as its rows one by one
 #   trace  every system call traced (raw_syscalls events on, always
 #          turned off again, also on a signal; needs root and tracefs):
 #          the system-call rows or their kind should be found
@@ -63,9 +64,12 @@ judged() {
 		printf "%s%s:%s", n++ ? "," : "", $1, v }
 	    END { if (!n) printf "-" }' "$1"
 }
-# The kinds that moved as a whole: "memory bandwidth 1.51x slower,...".
+# The kinds that moved as a whole: "memory bandwidth 1.51x slower,...",
+# and the busy CPUs: "busy CPU 0: 13 tests 1.37x slower".
 kinds() {
 	awk '/^Kind: / { sub(/^Kind: /, ""); sub(/ than the machine.*/, "")
+		printf "%s%s", n++ ? "," : "", $0 }
+	    /^Busy: / { sub(/^Busy: other load on /, "busy "); sub(/ \(.*/, "")
 		printf "%s%s", n++ ? "," : "", $0 }
 	    END { if (!n) printf "-" }' "$1"
 }
@@ -125,7 +129,7 @@ fi
 [ -n "${KEEP:-}" ] && cp "$XDG_DATA_HOME"/benchtop/*.tsv "$KEEP/"
 echo
 printf '%-6s %-6s %2s %7s %4s  %-40s %s\n' MODE CHECK N SECONDS EXIT \
-    "TESTS JUDGED (~ weak)" "KINDS MOVED"
+    "TESTS JUDGED (~ weak)" "KINDS MOVED, BUSY CPUS"
 for mode in $MODES; do
 	start_mode "$mode" || continue
 	i=1
