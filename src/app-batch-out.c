@@ -14,6 +14,7 @@
 #include "app-batch-priv.h"
 #include "app-quick.h"
 #include "base-fatal.h"
+#include "ref-data-find.h"
 #include "ref-story.h"
 #include "report-html.h"
 #include "report-profile.h"

@@ -22,6 +22,8 @@
 #include "base-tmpdir.h"
 #include "bench-registry.h"
 #include "bench.h"
+#include "machine-context-read.h"
+#include "machine-cpu-detect.h"
 #include "machine-cpu.h"
 #include "ref-story.h"
 #include "report-seed.h"

@@ -19,7 +19,9 @@
 #include <sys/stat.h>
 
 #include "base-fatal.h"
+#include "report-fleet-out.h"
 #include "report-fleet.h"
+#include "report-html-fleet.h"
 
 /* At most this many files are read from one directory. */
 #define COMPARE_DIR_MAX 4096

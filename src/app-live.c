@@ -35,6 +35,7 @@
 #include "export-log.h"
 #include "export.h"
 #include "machine.h"
+#include "monitor-borrow.h"
 #include "monitor-store.h"
 #include "monitor.h"
 #include "ref-compare.h"

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "app-opts-parse.h"
 #include "app-opts.h"
 
 /*

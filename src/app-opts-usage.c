@@ -6,7 +6,7 @@
 
 #include "config.h"
 
-#include "app-opts.h"
+#include "app-opts-usage.h"
 
 const char opts_usage[] =
     "Usage: benchtop [OPTION]...\n"

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "app-opts-parse.h"
 #include "app-opts.h"
 
 #include <getopt.h>

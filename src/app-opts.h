@@ -84,15 +84,4 @@ struct opts {
 int opts_parse(int argc, char **argv, struct opts *o, char *err,
     size_t errsize);
 
-/* The --help text. */
-extern const char opts_usage[];
-
-/* app-opts-parse.c: a plain decimal number in [lo, hi] (lo exclusive
- * when lo_open) into *out; -1 otherwise ("0x10", "1e3", "-1", "inf"). */
-int opts_parse_number(const char *s, double lo, double hi, int lo_open,
-    double *out);
-/* "0,2-3" into o->cpus; -1 when malformed or too many. No check that
- * they exist (pinning says so). */
-int opts_parse_cpu_list(const char *s, struct opts *o);
-
 #endif

@@ -6,7 +6,7 @@
 
 #include "config.h"
 
-#include "bench-ctxbench.h"
+#include "bench-ctxbench-partner.h"
 
 #include <errno.h>
 #include <pthread.h>

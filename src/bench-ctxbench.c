@@ -65,7 +65,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench-ctxbench.h"
+#include "bench-ctxbench-partner.h"
 #include "bench-partner.h"
 #include "bench.h"
 

@@ -12,6 +12,7 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "machine-context-read.h"
 
 /* "3.80 GHz" or "unknown": the fact a move of the core clock changes. */
 static void

@@ -26,6 +26,7 @@
 
 #include "base-html.h"
 #include "export-scrape.h"
+#include "monitor-borrow.h"
 
 /* How long a request waits for the workers when every CPU is claimed. */
 #define LISTEN_WAIT_MS 200

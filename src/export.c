@@ -17,6 +17,7 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "monitor-queue.h"
 #include "report-json.h"
 #include "report-jsonl.h"
 #include "report.h"

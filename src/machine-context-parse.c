@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "machine-context-parse.h"
 #include "machine-context.h"
 
 #include <stdio.h>

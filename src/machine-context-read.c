@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include "machine-context-parse.h"
+#include "machine-context-read.h"
 #include "machine-context.h"
 
 #include <ctype.h>
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine-cpu-detect.h"
 #include "machine-cpu.h"
 #include "machine-file.h"
 

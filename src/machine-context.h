@@ -69,19 +69,6 @@ struct machine_context {
  */
 #define CONTEXT_SLOW_EVERY 4
 
-/*
- * Read every fact under `root` ("/" or "" for this machine). The steal
- * and irq shares are over the time since the previous read of the same
- * struct (keep it between reads; zero it before the first: then they are
- * NAN until the second). Never fails: a fact that cannot be read says so.
- * What the kernel fixes at boot (its version, the hypervisor, the command
- * line, the vulnerabilities, the cgroup's place) is read by the first
- * read of a struct only; the reads after it read the clock source, THP,
- * tracing, SMT and /proc/stat, from files kept open, and the slow facts in
- * turn.
- */
-void context_read(struct machine_context *c, const char *root);
-
 /* The value of `key`, or NULL when the context has no such fact. */
 const char *context_get(const struct machine_context *c, const char *key);
 
@@ -129,19 +116,6 @@ void context_summary(const struct machine_context *c, char *buf, size_t size);
 void context_print(FILE *out, const struct machine_context *c,
     const char *interval);
 
-/* Parsers behind the reader (pure, for tests): machine-context-parse.c. */
-/* "always [madvise] never" -> "madvise"; text without brackets, trimmed. */
-void context_parse_selected(const char *text, char *buf, size_t size);
-/* The pti/mitigations/spectre... flags of a kernel command line, joined
- * by spaces, or "none". */
-void context_parse_cmdline(const char *text, char *buf, size_t size);
-/* "max 100000" -> "none"; "50000 100000" -> "0.50 CPU (50000/100000)". */
-void context_parse_cpu_max(const char *text, char *buf, size_t size);
-/* The "0::/path" line of /proc/self/cgroup, or -1 (v1 only). */
-int context_parse_cgroup2(const char *text, char *buf, size_t size);
-/* The aggregate "cpu" line of /proc/stat (machine-steal.c's parser);
- * 0, or -1 (times->valid 0) when it has no steal field. */
-int context_parse_stat(const char *text, struct context_cpu_times *t);
 /* Steal and irq shares (%) between two readings; NAN when unknown. */
 void context_shares(const struct context_cpu_times *was,
     const struct context_cpu_times *now, double *steal_pct, double *irq_pct);

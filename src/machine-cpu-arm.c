@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "machine-cpu-arm.h"
+#include "machine-cpu-trust.h"
 #include "machine-cpu.h"
 
 #include <inttypes.h>

@@ -6,6 +6,9 @@
 
 #include "config.h"
 
+#include "machine-cpu-arm.h"
+#include "machine-cpu-detect.h"
+#include "machine-cpu-trust.h"
 #include "machine-cpu.h"
 
 #include <errno.h>

@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include "machine-cpu-trust.h"
 #include "machine-cpu.h"
 
 #include <stdio.h>

@@ -1,7 +1,10 @@
 /*
- * machine-cpu.h: what CPU this is. libcpuid where built with it (x86), else
- * /proc/cpuinfo; then cpu_classify(), a pure table, says which class of
- * the reference machines (P6, NetBurst, K7, ...) it belongs to.
+ * machine-cpu.h: what CPU this is, as a struct cpu_id, and cpu_classify(),
+ * a pure table that says which class of the reference machines (P6,
+ * NetBurst, K7, ...) it belongs to. Filling it in: machine-cpu-detect.h
+ * (libcpuid where built with it, x86, else /proc/cpuinfo),
+ * machine-cpu-arm.h (MIDR_EL1) and machine-cpu-trust.h (what its CPUID
+ * says against itself).
  */
 
 #ifndef BENCHTOP_CPU_H
@@ -61,23 +64,6 @@ enum cpu_age_feature {
 	CPU_AGE_AMX = 1u << 2,         /* CPUID.7.0:EDX[24], AMX-TILE */
 };
 
-/* Identify the CPU this process runs on; never fails (fields may be ""). */
-void cpu_detect(struct cpu_id *id);
-
-/*
- * Fill id from /proc/cpuinfo text: its first processor block, the
- * "hypervisor" flag included; caches stay unknown (pure, for tests).
- */
-void cpu_detect_parse_cpuinfo(const char *text, struct cpu_id *id);
-
-/*
- * Fill id from a raw CPUID dump in libcpuid's text format (what
- * cpuid_tool --save writes; reading stops at a line of 80 dashes). Returns
- * 0, or -1 with a one-line message in err: always -1 without libcpuid.
- */
-int cpu_detect_read_dump(const char *path, struct cpu_id *id, char *err,
-    size_t errsize);
-
 /* Display family, model, stepping and the raw extended fields of a
  * CPUID.1:EAX signature. */
 void cpu_decode_signature(uint32_t eax, struct cpu_id *id);
@@ -91,46 +77,6 @@ void cpu_classify(const char *vendor, int family, int model, const char *brand,
 
 /* The class c named again after its generation changed. Pure. */
 void cpu_class_rename(struct cpu_class *c);
-
-/* The features of CPUID leaf 7 (subleaf 0) EBX and EDX. Pure. */
-unsigned cpu_trust_features_cpuid(uint32_t leaf7_ebx, uint32_t leaf7_edx);
-
-/* The features of a /proc/cpuinfo "flags" value (to its line's end). */
-unsigned cpu_trust_features_flags(const char *flags);
-/* Whether a cpuinfo "flags" value (up to its line's end; the line can
- * be 1,500 bytes) lists the word `flag`. */
-int cpu_trust_has_flag(const char *flags, const char *flag);
-
-/*
- * Judge what id's CPUID says against itself: where its features
- * contradict its model number's generation (AMX on model 167, Rocket
- * Lake's, which has none), the generation is named from the features,
- * which no model template can add ("Sapphire Rapids or later"), and the
- * contradiction goes into id->doubts with "under a hypervisor" where one
- * is; where the model names none, the features name it. Pure.
- */
-void cpu_trust_judge(struct cpu_id *id);
-
-/*
- * arm64 (machine-cpu-arm.c). Fill id from a MIDR_EL1 value: vendor the
- * implementer ("ARM", "Apple"...), family the architecture field, model
- * the part number, ext_model the variant, stepping the revision, brand
- * "ARM Neoverse N1 r3p1", class other and generation the core's name
- * where the table has it. Pure.
- */
-void cpu_arm_decode_midr(uint64_t midr, struct cpu_id *id);
-
-/* The MIDR that /proc/cpuinfo's "CPU implementer", "CPU part"... lines
- * of its first block spell: 0, or -1 when it has none (not arm64). */
-int cpu_arm_parse_cpuinfo(const char *text, uint64_t *midr);
-
-/*
- * Every CPU's cpu_dir/cpuN/regs/identification/midr_el1 (cpu_dir is
- * /sys/devices/system/cpu): id named from CPU 0's, a mixed machine's
- * brand naming each core ("ARM Cortex-A76 + Cortex-A55"), source "midr".
- * 0, or -1 when there is no such file.
- */
-int cpu_arm_read_midr(const char *cpu_dir, struct cpu_id *id);
 
 /* The clock a brand string names ("... CPU @ 2.40GHz", "... 850MHz"), in
  * Hz; 0 where it names none. Pure. */

@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "base-tsv.h"
+#include "machine-context-read.h"
 #include "machine-context.h"
+#include "machine-cpu-detect.h"
 #include "machine-file.h"
 
 static void

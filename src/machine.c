@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "machine-context-read.h"
+#include "machine-cpu-detect.h"
 #include "machine-file.h"
 
 /* What the kernel and the brand string say of the core clock. */

@@ -17,6 +17,7 @@
 #include "app-batch.h"
 #include "app-compare.h"
 #include "app-live.h"
+#include "app-opts-usage.h"
 #include "app-opts.h"
 #include "app-paths.h"
 #include "app-refs.h"

@@ -28,7 +28,9 @@
 
 #include "base-threads.h"
 #include "bench.h"
+#include "monitor-borrow.h"
 #include "monitor-priv.h"
+#include "monitor-queue.h"
 
 /* A sample boundary: wait here while the quiet UI draws. */
 void

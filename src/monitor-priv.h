@@ -17,6 +17,7 @@
 #include "measure-harness.h"
 #include "measure-runner.h"
 #include "monitor-claims.h"
+#include "monitor-queue.h"
 #include "monitor.h"
 
 struct worker {
@@ -87,24 +88,5 @@ struct monitor {
 	enum bench_placement *hint_place; /* ...for this placement */
 	struct worker w[];
 };
-
-/*
- * Take the oldest waiting test if its claim is free, else a later one
- * that can start without delaying it. SIZE_MAX if none; then *blocked
- * says whether some test waits for a claim.
- */
-size_t queue_claim_next(struct monitor *m, struct worker *w,
-    enum bench_placement p, int *blocked);
-/* Slice of test i done: log it, give its claim and the test back. */
-void queue_give_back(struct monitor *m, struct worker *w, size_t i);
-/* Under m->lock: everything held now (the running slices' claims, the
- * screen's CPU), into *u. */
-void queue_held_now(const struct monitor *m, struct claim *u);
-/* Under m->lock: one more finished slice (or screen pass), ending now. */
-void queue_log_slice(struct monitor *m, const struct monitor_slice *s);
-
-/* monitor-borrow.c: at a sample boundary, wait while the screen holds the
- * workers (borrow_hold). */
-void borrow_park_if_held(struct monitor *m);
 
 #endif

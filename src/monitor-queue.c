@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "monitor-priv.h"
+#include "monitor-queue.h"
 
 /* Everything held now: the running slices' claims, the screen's CPU. */
 void

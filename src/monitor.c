@@ -39,6 +39,8 @@
 
 #include "config.h"
 
+#include "monitor-borrow.h"
+#include "monitor-queue.h"
 #include "monitor.h"
 
 #include <math.h>

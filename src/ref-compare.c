@@ -14,6 +14,7 @@
 
 #include "base-fmt.h"
 #include "base-units.h"
+#include "ref-data-find.h"
 
 static const struct ref_result *
 reference_result(const struct refdata *rd, size_t m, const char *test)

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "ref-data-find.h"
 #include "ref-data.h"
 
 #include <math.h>

@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include "ref-data-find.h"
 #include "ref-data.h"
 
 #include <errno.h>

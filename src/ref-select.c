@@ -13,6 +13,7 @@
 
 #include "bench-registry.h"
 #include "bench.h"
+#include "ref-data-find.h"
 
 #define KIN_MAX 6
 

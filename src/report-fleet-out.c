@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "base-fmt.h"
+#include "ref-data-find.h"
 #include "report-common.h"
 #include "report-csv.h"
+#include "report-fleet-out.h"
 #include "report-fleet.h"
 #include "report-json.h"
 

@@ -17,6 +17,7 @@
 #include "base-fatal.h"
 #include "base-units.h"
 #include "bench-registry.h"
+#include "ref-data-find.h"
 #include "report-verdict.h"
 
 static const char *const kind_keys[JUDGE_KIND_COUNT] = {

@@ -104,13 +104,4 @@ const char *fleet_report_few_text(const struct fleet_report *r);
 void fleet_report_machine_text(const struct fleet_report *r, size_t m,
     char *buf, size_t size);
 
-/* Text, JSON or CSV (report-fleet-out.c); 0, or -1 with errno. */
-int fleet_out_write(FILE *f, const struct fleet_report *r,
-    enum report_format format);
-
-/* The HTML page (report-html-fleet.c), through a temporary file and a
- * rename; `argv` the command shown. 0, or -1 with one line in err. */
-int html_fleet_save(const char *path, const struct fleet_report *r, int argc,
-    char *const *argv, char *err, size_t size);
-
 #endif

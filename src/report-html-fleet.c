@@ -18,8 +18,10 @@
 
 #include "base-fmt.h"
 #include "base-html.h"
+#include "ref-data-find.h"
 #include "report-common.h"
 #include "report-fleet.h"
+#include "report-html-fleet.h"
 #include "report-svg-fleet.h"
 
 /* A line of text in an element. */

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "report-html-seed.h"
 #include "report-html.h"
 
 #include <math.h>

@@ -16,6 +16,7 @@
 #include "base-html.h"
 #include "bench-registry.h"
 #include "ref-story.h"
+#include "report-html-story.h"
 #include "report-html.h"
 #include "report-story.h"
 

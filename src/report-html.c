@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "report-html-seed.h"
+#include "report-html-story.h"
 #include "report-html.h"
 
 #include <errno.h>

@@ -56,14 +56,6 @@ void report_html_init(struct html_page *p, enum html_kind kind,
 /* Write the page; 0, or -1 with errno when the stream failed. */
 int report_html_write(FILE *f, const struct html_page *p);
 
-/* The origin's own table and, for BYTE, the index values with bars
- * (report-html-seed.c; for report_html_write). */
-void report_html_seed(FILE *f, const struct html_page *p);
-
-/* With two references: A against B in cycles per operation, the page's
- * first section (report-html-story.c; for report_html_write). */
-void report_html_story(FILE *f, const struct html_page *p);
-
 /*
  * Write the page to `path` through a temporary file in the same
  * directory and a rename: a reader sees the old page or the new one,

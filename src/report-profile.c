@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ref-data-find.h"
 #include "ref-data.h"
 
 int

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base-units.h"
+#include "ref-data-find.h"
 #include "ref-index.h"
 
 /* Where a row's figures come from: a reference machine or a live run. */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench-context.h"
+#include "ref-data-find.h"
 #include "report-verdict.h"
 
 /* " (context: THP)" after the verdict of a row a differing fact moves

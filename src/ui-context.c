@@ -23,6 +23,8 @@
 
 #include "base-units.h"
 #include "bench-context.h"
+#include "monitor-queue.h"
+#include "ref-data-find.h"
 #include "ui-priv.h"
 
 /* A sentinel's news stays in the header this long. */

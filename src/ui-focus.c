@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "monitor-queue.h"
 #include "ui-focus.h"
 #include "ui-priv.h"
 

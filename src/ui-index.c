@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bench-registry.h"
+#include "ref-data-find.h"
 #include "ref-index.h"
 #include "ui-index.h"
 #include "ui-priv.h"

@@ -13,6 +13,7 @@
 #include <sched.h>
 #include <stdio.h>
 
+#include "monitor-borrow.h"
 #include "ui-priv.h"
 #include "ui-quiet.h"
 

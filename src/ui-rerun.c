@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "bench-context.h"
+#include "monitor-queue.h"
 #include "ui-priv.h"
 
 /* A sentinel's turn: one every this, of this length. */

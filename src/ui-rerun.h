@@ -14,6 +14,7 @@
 #include "bench-context.h"
 #include "machine-context.h"
 #include "measure-judge.h"
+#include "monitor-queue.h"
 #include "monitor.h"
 
 /* States before the changes, remembered with their rows' baseline: a

@@ -79,6 +79,9 @@ rejects noprefix "layers.sh: widget: no layer has its prefix"
 rejects noprefix "layers.sh: widget.c: no layer has its prefix"
 rejects prefix "prefix: base-a exports alpha_value, not a_ nor base_a_"
 rejects prefix "prefix: ui exports draw_count, not ui_"
+rejects header "headers: base-a.h declares b_two, which base-a.c does not define"
+rejects header "headers: base-a-priv.h declares b_two, which no base-a file defines"
+rejects header "headers: base-c.h declares b_three, but there is no base-c.c"
 # The naming rule is on unless LAYERS_PREFIX=0, and it is what fails the
 # prefix fixture: without it the fixture keeps every other rule.
 accepts prefix LAYERS_PREFIX=0

@@ -14,6 +14,13 @@
 # '-' as '_' (base-stats.c: stats_ or base_stats_; a file of no '-',
 # ui.c: ui_), so that a name says where it is defined. LAYERS_PREFIX=0
 # leaves it out (tests/layers-fixture.sh shows that it is what fails).
+#
+# And the header rule: a header X.h declares as functions only what X.c
+# defines (nm of X.o), so that "includes X.h" means "calls X.c" and the
+# include check sees the call graph. A private header of no .c of its
+# own, X-priv.h, may declare what its family (X.c, X-*.c) defines; any
+# other header of no .c declares no function. mixed_headers are left out
+# while they are being split.
 # Every breach is one line; the exit status says whether there was one.
 set -u
 # shellcheck source=testlib.sh
@@ -31,6 +38,9 @@ if [ ! -f "$1" ]; then
 	echo "layers.sh: no objects in $objdir (build first)"
 	exit 99
 fi
+
+# Headers that still declare the functions of several files.
+mixed_headers='report-verdict.h'
 
 # The layers, bottom first: a prefix's place is its number.
 layers='base machine bench ref measure monitor report export ui app main'
@@ -138,6 +148,92 @@ exports_named() {
 	}'
 }
 
+# declared HEADER...: "header function" for each function a header
+# declares. Comments, preprocessor lines and what is in braces (struct
+# members, inline bodies) go; the rest is cut at ';', and a statement is a
+# declaration named by its first identifier before a '(', unless it is a
+# typedef or static (an inline function is defined where it is declared).
+declared() {
+	awk 'FNR == 1 { flush(); h = FILENAME; sub(/.*\//, "", h); text = "" }
+	{ text = text "\n" $0 }
+	END { flush() }
+	function flush(   t, n, i, c, line, cont, depth, out, k, s, name) {
+		if (h == "")
+			return
+		t = text
+		gsub("/[*]([^*]|[*]+[^*/])*[*]+/", " ", t)
+		n = split(t, lines, "\n")
+		t = ""
+		cont = 0
+		for (i = 1; i <= n; i++) {
+			line = lines[i]
+			if (cont || line ~ /^[ \t]*#/) {
+				cont = line ~ /\\$/
+				continue
+			}
+			sub("//.*", "", line)
+			t = t " " line
+		}
+		out = ""
+		depth = 0
+		for (i = 1; i <= length(t); i++) {
+			c = substr(t, i, 1)
+			if (c == "{") {
+				if (depth == 0 && out ~ /\)[ \t]*$/)
+					out = out ";" # a body: its head is a statement
+				depth++
+			} else if (c == "}")
+				depth--
+			else if (depth == 0)
+				out = out c
+		}
+		k = split(out, parts, ";")
+		for (i = 1; i <= k; i++) {
+			s = parts[i]
+			gsub(/__attribute__[ \t]*\(\(([^()]|\([^()]*\))*\)\)/, " ", s)
+			if (s ~ /(^|[^A-Za-z0-9_])(typedef|static)([^A-Za-z0-9_]|$)/)
+				continue
+			if (!match(s, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/))
+				continue
+			name = substr(s, RSTART, RLENGTH)
+			sub(/[ \t]*\($/, "", name)
+			print h, name
+		}
+		h = ""
+	}' "$@"
+}
+
+# headers_own: each "header function" line (after the "D file symbol"
+# lines and the "C file" lines of the sources) that the header rule above
+# does not allow.
+headers_own() {
+	awk -v mixed=" $mixed_headers " '
+	$1 == "D" { def[$2, $3] = 1; next }
+	$1 == "C" { src[$2] = 1; next }
+	{
+		h = $1; f = $2; m = h
+		sub(/\.h$/, "", m)
+		if (index(mixed, " " h " "))
+			next
+		if (m in src) {
+			if (!((m, f) in def))
+				printf "headers: %s declares %s, which %s.c does not define\n", h, f, m
+			next
+		}
+		fam = m
+		if (sub(/-priv$/, "", fam)) {
+			for (k in def) {
+				split(k, kf, SUBSEP)
+				if (kf[2] == f && (kf[1] == fam || index(kf[1], fam "-") == 1))
+					next
+			}
+			printf "headers: %s declares %s, which no %s file defines\n", h, f, fam
+			next
+		}
+		printf "headers: %s declares %s, but there is no %s.c\n", h, f, m
+	}'
+}
+
 # A rule that could not be read holds nothing: that fails too.
 judge calls <"$work/calls" >"$work/breaches" || fail "judge calls: awk failed"
 judge includes <"$work/includes" >>"$work/breaches" ||
@@ -152,13 +248,23 @@ if [ "${LAYERS_PREFIX:-1}" != 0 ]; then
 	exports_named <"$work/symbols" >>"$work/breaches" ||
 	    fail "exports_named: awk failed"
 fi
+set -- "$srcdir"/*.h
+if [ -f "$1" ]; then
+	{
+		grep '^D ' "$work/symbols"
+		for f in "$srcdir"/*.c; do
+			[ -f "$f" ] && echo "C $(basename "$f" .c)"
+		done
+		declared "$srcdir"/*.h
+	} | headers_own >>"$work/breaches" || fail "headers_own: awk failed"
+fi
 # A round of three or more files: tsort finds it where the pairs do not.
 for kind in calls includes; do
 	tsort "$work/$kind" 2>&1 >/dev/null | grep -v 'input contains a loop' |
 	    sed "s/^tsort: /$kind: in a round: /"
 done >>"$work/breaches"
 
-rule="calls and includes go down the layers, no circles, every file in one"
+rule="calls and includes go down the layers, no circles, every file in one, each header its file's"
 [ "${LAYERS_PREFIX:-1}" != 0 ] && rule="$rule, every export named by its module"
 if [ -s "$work/breaches" ]; then
 	sort -u "$work/breaches"

@@ -20,6 +20,8 @@
 
 #include "bench-context.h"
 #include "check.h"
+#include "machine-context-parse.h"
+#include "machine-context-read.h"
 #include "machine-context.h"
 
 static char scratch[512];

@@ -13,6 +13,9 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "machine-cpu-arm.h"
+#include "machine-cpu-detect.h"
+#include "machine-cpu-trust.h"
 #include "machine-cpu.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))

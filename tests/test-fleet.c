@@ -22,7 +22,9 @@
 #include "check.h"
 #include "machine.h"
 #include "measure-fleet.h"
+#include "ref-data-find.h"
 #include "ref-data.h"
+#include "report-fleet-out.h"
 #include "report-fleet.h"
 #include "report-verdict.h"
 

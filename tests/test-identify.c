@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "machine-cpu-detect.h"
 #include "machine-cpu.h"
 #include "machine-identify.h"
 

@@ -15,6 +15,7 @@
 #include "base-threads.h"
 #include "bench-registry.h"
 #include "check.h"
+#include "monitor-queue.h"
 #include "monitor-store.h"
 #include "monitor.h"
 

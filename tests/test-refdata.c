@@ -13,6 +13,7 @@
 #include "bench-registry.h"
 #include "check-data.h"
 #include "check.h"
+#include "ref-data-find.h"
 #include "ref-data.h"
 
 #define MACHINES                                                               \

@@ -20,6 +20,7 @@
 #include "check-data.h"
 #include "check.h"
 #include "ref-compare.h"
+#include "ref-data-find.h"
 #include "ref-index.h"
 #include "ref-story.h"
 #include "report-seed.h"

@@ -19,6 +19,7 @@
 #include "bench-registry.h"
 #include "check.h"
 #include "machine.h"
+#include "ref-data-find.h"
 #include "ref-data.h"
 #include "report-profile.h"
 #include "report-verdict.h"

@@ -1,12 +1,12 @@
 /*
- * bench-ctxbench.h: what the ctxbench rows (bench-ctxbench.c) share with their
- * partner plumbing (bench-ctxbench-partner.c): the state of one instance, its
- * teardown, and how A learns that B is gone. See bench-ctxbench.c's
- * DESIGN for why each wait needs what it needs.
+ * bench-ctxbench-partner.h: what the ctxbench rows (bench-ctxbench.c) share
+ * with their partner plumbing (bench-ctxbench-partner.c): the state of one
+ * instance, its teardown, and how A learns that B is gone. See
+ * bench-ctxbench.c's DESIGN for why each wait needs what it needs.
  */
 
-#ifndef BENCHTOP_CTXBENCH_H
-#define BENCHTOP_CTXBENCH_H
+#ifndef BENCHTOP_BENCH_CTXBENCH_PARTNER_H
+#define BENCHTOP_BENCH_CTXBENCH_PARTNER_H
 
 #include <signal.h>
 #include <stdatomic.h>
