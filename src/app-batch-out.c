@@ -20,6 +20,8 @@
 #include "report-profile.h"
 #include "report-seed.h"
 #include "report-story.h"
+#include "report-verdict-context.h"
+#include "report-verdict-out.h"
 #include "report-verdict.h"
 #include "report.h"
 

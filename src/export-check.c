@@ -15,6 +15,7 @@
 #include "base-units.h"
 #include "measure-judge.h"
 #include "report-om-check.h"
+#include "report-verdict-out.h"
 #include "report-verdict.h"
 
 _Static_assert(EXPORT_CHECK_SLICES >= JUDGE_MIN_SLICES,

@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 #include "measure-judge.h"
-#include "report-verdict.h"
+#include "report-verdict-out.h"
 
 /* The label value of kind k ("loop", "memory", "system"). */
 const char *om_check_kind_id(enum judge_kind k);

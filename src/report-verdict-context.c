@@ -14,6 +14,7 @@
 
 #include "bench-context.h"
 #include "ref-data-find.h"
+#include "report-verdict-context.h"
 #include "report-verdict.h"
 
 /* " (context: THP)" after the verdict of a row a differing fact moves

@@ -19,6 +19,8 @@
 #include "report-om-check.h"
 #include "report-om.h"
 #include "report-profile.h"
+#include "report-verdict-context.h"
+#include "report-verdict-out.h"
 #include "report-verdict.h"
 
 /* Everything about one row that the formats print. */
