@@ -380,6 +380,34 @@ busy_cpus_of(const struct judge_row *rows, size_t n)
 	return busy;
 }
 
+/* Whether row r ran on more than one CPU (a partner on another). */
+static int
+two_party(const struct judge_row *r)
+{
+	return (r->cpus & (r->cpus - 1)) != 0;
+}
+
+/* The shift and floor of the taken rows of one CPU (or unknown CPUs),
+ * which are judged beyond them. */
+static void
+busy_single(const struct judge_row *rows, size_t n, const double *lr,
+    const int *taken, double floor_log, struct judge_machine *m,
+    double *scratch)
+{
+	double v[JUDGE_MAX_ROWS];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (taken[i] && !two_party(&rows[i]))
+			v[k++] = lr[i];
+	m->busy_known = k >= JUDGE_MIN_LOOPS;
+	if (!m->busy_known)
+		return;
+	m->busy_log_shift = stats_median(v, k, scratch);
+	m->busy_log_floor =
+	    fmax(floor_log, judge_spread(v, k, m->busy_log_shift, scratch));
+}
+
 /* The rows other load moved: taken[i], their log ratios left out of
  * kept (NAN) so that the shift and the kinds are the others'; what
  * they say together into m. */
@@ -405,6 +433,29 @@ busy_rows(const struct judge_row *rows, size_t n, const double *lr,
 	m->busy_tests = k;
 	m->busy_shift = k ? exp(stats_median(v, k, scratch)) : NAN;
 	m->busy_slower = k > 0 && log(m->busy_shift) < -floor_log;
+	busy_single(rows, n, lr, taken, floor_log, m, scratch);
+}
+
+/* A row other load moved: slower beyond the load's shift (one CPU), or
+ * not judged. */
+static void
+judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
+    struct judge_line *l)
+{
+	/* Too few such rows to know the load's shift: beyond the
+	 * machine's, on weak evidence (the whole interval beyond). */
+	if (!two_party(r)) {
+		if (m->busy_known)
+			judge_one_row(r, m->busy_log_shift, m->busy_log_floor,
+			    1, l);
+		else
+			judge_one_row(r, log(m->shift), log(m->floor), 1, l);
+		if (l->verdict == JUDGE_SLOWER)
+			return;
+	}
+	l->verdict = JUDGE_BUSY;
+	l->weak = 0;
+	l->beyond = l->lo = l->hi = l->p = NAN;
 }
 
 void
@@ -444,8 +495,7 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		memset(&out[i], 0, sizeof out[i]);
 		out[i].ratio = exp(lr[i]);
 		if (taken[i]) {
-			out[i].verdict = JUDGE_BUSY;
-			out[i].beyond = out[i].lo = out[i].hi = out[i].p = NAN;
+			judge_busy_row(&rows[i], m, &out[i]);
 			continue;
 		}
 		out[i].by_kind = judge_moved_with_kind(&k, rows[i].kind, lr[i],

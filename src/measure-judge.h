@@ -49,10 +49,14 @@
  * that: something else took its CPU, and its figure is that load's, not
  * the test's. A CPU is busy when a third or more (one at least) of the
  * rows that ran on it alone were (only CPU-bound rows can show it: the
- * others wait by design), and every row that ran on it, partners too,
- * is then not judged: a memory hog on one CPU of a quick check made its
- * lane's eleven tests 1.9-2.5x slower, and lock_pingpong, whose partner
- * shared that CPU, 17x, while the other lane's did not move.
+ * others wait by design). Its rows moved with that load: a memory hog on
+ * one CPU of a quick check made its lane's eleven tests 1.9-2.5x slower,
+ * and lock_pingpong, whose partner shared that CPU, 17x, while the other
+ * lane's did not move. So a row of two parties on a busy CPU is not
+ * judged (a partner parked for a time slice costs a spinning test any
+ * multiple), and one of one CPU only beyond the load's own shift and
+ * spread (the median and spread of those rows, as a kind's), slower
+ * only: a test 100x slower under load is still a regression.
  */
 #define JUDGE_BUSY_SHARE 0.5
 
@@ -141,6 +145,10 @@ struct judge_machine {
 	size_t busy_tests, busy_disturbed;
 	double busy_shift;
 	int busy_slower;
+	/* The rows of one CPU among them: their log shift and the floor a
+	 * row is judged beyond it (known: JUDGE_MIN_LOOPS rows or more). */
+	double busy_log_shift, busy_log_floor;
+	int busy_known;
 };
 
 /* At most this many rows are judged (the catalogue has under 100). */

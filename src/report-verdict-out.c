@@ -122,10 +122,14 @@ machine_words(const struct verdict_report *vr, const struct judge_machine *m,
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;
 	if (m->tests == 0 && m->busy_tests > 0) {
+		judge_ratio_text(m->busy_shift, ratio, sizeof ratio);
 		(void)snprintf(buf, size,
-		    "no shift: every test ran where other load took its CPU "
-		    "(the Busy: line); load %.1f; %.0f%% of samples disturbed",
-		    load[0],
+		    "this machine runs %s %s when %s was saved, every test "
+		    "where other load took its CPU (the Busy: line); load "
+		    "%.1f; %.0f%% of samples disturbed",
+		    strcmp(ratio, "same") == 0 ? "the same" : ratio,
+		    strcmp(ratio, "same") == 0 ? "as" : "than",
+		    vr->rd->machines[vr->machine].id, load[0],
 		    isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
 		return;
 	}

@@ -55,7 +55,12 @@ for line in open(PATH, encoding="utf-8"):
                             float(m.group(3))))
 
 names = {n for n, _, _ in samples}
+# A kind's shift is there when the kind has tests the shift is read
+# from; under load every test may be one that load moved (busy).
+no_kind = all(v == 0 for n, _, v in samples if n == "benchtop_check_kind_tests")
 for fam, labels in FAMILIES.items():
+    if fam == "benchtop_check_kind_shift_ratio" and no_kind:
+        continue
     expect(f"no {fam}", fam in names)
     expect(f"{fam}: help {meta.get(fam)}", meta.get(fam, {}).get("HELP"))
     expect(f"{fam}: type {meta.get(fam)}",

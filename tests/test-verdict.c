@@ -562,6 +562,15 @@ test_busy_cpu(void)
 	CHECK("the shift is the other CPU's", fabs(p.m.shift - 1) < 0.01);
 	CHECK("exit 4: a busy machine, not a test's regression",
 	    verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
+	/* A test of one CPU 100x slower under that load: still slower,
+	 * beyond the load's own shift. */
+	plant_busy(&p, 1);
+	five(p.now[5], 10, 0.01);
+	judge_rows(p.rows, ROWS, 10, 0.3, p.out, &p.m);
+	CHECK("100x slower on the busy CPU: slower beyond the load",
+	    p.out[5].verdict == JUDGE_SLOWER &&
+	        p.out[4].verdict == JUDGE_BUSY &&
+	        verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
 	plant_busy(&p, 0);
 	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("quiet: no CPU busy",
