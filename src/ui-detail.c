@@ -12,6 +12,7 @@
 
 #include "base-fmt.h"
 #include "base-stats.h"
+#include "measure-judge-live.h"
 #include "ui-context.h"
 #include "ui-detail.h"
 #include "ui-header.h"
@@ -93,8 +94,8 @@ detail_verdict(struct ui *ui, int *y, const struct view_row *r)
 	(void)snprintf(line, sizeof line,
 	    "vs baseline %+.1f%% +-%.1f%%   bar %.1f%% (spread %.1f%%, "
 	    "slices %.1f%%, machine %.1f%%)   newest %.0f%% noisy",
-	    r->delta_pct, r->delta_ci_pct, judge_baseline_bar(b), b->spread_pct,
-	    judge_baseline_slices(b), b->drift_pct, r->recent_noisy);
+	    r->delta_pct, r->delta_ci_pct, judge_live_bar(b), b->spread_pct,
+	    judge_live_slices(b), b->drift_pct, r->recent_noisy);
 	(void)ui_kit_put_clipped((*y)++, 2, line);
 }
 

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "bench-context.h"
+#include "measure-judge-live.h"
 #include "monitor-queue.h"
 #include "ui-priv.h"
 

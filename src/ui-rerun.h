@@ -13,6 +13,7 @@
 
 #include "bench-context.h"
 #include "machine-context.h"
+#include "measure-judge-live.h"
 #include "measure-judge.h"
 #include "monitor-queue.h"
 #include "monitor.h"

@@ -12,6 +12,7 @@
 
 #include "base-stats.h"
 #include "base-units.h"
+#include "measure-judge-live.h"
 #include "measure-judge.h"
 
 static double
@@ -312,7 +313,7 @@ change_pct(double value, double ci_pct, const struct judge_baseline *b,
 /*
  * The newest slices against the baseline, signed so that + means a bigger
  * value. A verdict when the whole interval of the change lies beyond
- * JUDGE_FAR_BARS bars (judge_baseline_bar): one slice is then enough; or
+ * JUDGE_FAR_BARS bars (judge_live_bar): one slice is then enough; or
  * beyond one bar, worse, with most of the newest samples disturbed
  * (something else took the worker's CPU): one slice is enough then too,
  * as its cause is seen, and with every test on a row gets one slice a
@@ -349,7 +350,7 @@ row_delta(struct view_row *r, const struct judge_baseline *given)
 		b = &moved;
 	}
 	c.higher_better = units_higher_is_better(r->test->unit);
-	c.bar_pct = fmax(judge_baseline_bar(b), r->machine_spread_pct);
+	c.bar_pct = fmax(judge_live_bar(b), r->machine_spread_pct);
 	c.pct = r->delta_pct =
 	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
 	c.ci_pct = r->delta_ci_pct;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "measure-judge-live.h"
 #include "measure-judge.h"
 #include "monitor-ring.h"
 #include "monitor-store.h"

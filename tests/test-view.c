@@ -21,6 +21,7 @@
 #include "bench-registry.h"
 #include "check.h"
 #include "measure-harness.h"
+#include "measure-judge-live.h"
 #include "ui-view.h"
 
 #define SLICE 16 /* samples per slice: 25 ms samples in a 500 ms slice */
@@ -123,7 +124,7 @@ test_newest_slice(void)
 	quiet_baseline(&h, &b);
 	CHECK("baseline set", b.set && fabs(b.value - 0.1) < 0.001);
 	CHECK("quiet slices: a narrow slice interval", b.slice_pi_pct < 1);
-	CHECK_NEAR("quiet slices: the bar is the floor", judge_baseline_bar(&b),
+	CHECK_NEAR("quiet slices: the bar is the floor", judge_live_bar(&b),
 	    JUDGE_BAR_MIN_PCT, 0.01);
 	add_slice(&h, 100, SLICE, 1);
 	build(&r, &h, &b);
@@ -191,7 +192,7 @@ test_sample_spread(void)
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r, 0);
 	CHECK_NEAR("the samples' spread", b.spread_pct, 23.7, 1);
-	CHECK_NEAR("is the bar", judge_baseline_bar(&b), b.spread_pct, 0.01);
+	CHECK_NEAR("is the bar", judge_live_bar(&b), b.spread_pct, 0.01);
 	for (int s = 0; s < 3; s++) {
 		add_jittered(&h, 142, SLICE, 1, 80);
 		build(&r, &h, &b);
@@ -264,8 +265,8 @@ test_slice_spread(void)
 	build(&r, &h, &b);
 	CHECK("and faster is better", r.significant && r.better);
 	add_slice(&h, 100, SLICE, 1);
-	add_slice(&h, 100 + (JUDGE_FAR_BARS + 0.5) * judge_baseline_bar(&b),
-	    SLICE, 1);
+	add_slice(&h, 100 + (JUDGE_FAR_BARS + 0.5) * judge_live_bar(&b), SLICE,
+	    1);
 	build(&r, &h, &b);
 	CHECK("one slice far beyond the interval is", r.significant);
 }
@@ -340,7 +341,7 @@ test_disturbed(void)
 			add_slice(&h, host[s], SLICE, 1);
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r, 0);
-	bar = judge_baseline_bar(&b);
+	bar = judge_live_bar(&b);
 	CHECK("the host's own speed makes the bar", bar > 20);
 	CHECK("the disturbed slice does not widen it", bar < 45);
 	add_slice(&h, 100 * (1 + 1.5 * bar / 100), SLICE, 1);
@@ -390,10 +391,10 @@ test_machine_drift(void)
 	CHECK("under three rows: no drift", view_machine_drift(rows, 2) == 0);
 	CHECK("the rows' drift", view_machine_drift(rows, 5) > 20);
 	view_baseline_take(&b, &rows[4], 0);
-	CHECK_NEAR("the row's own bar: the floor", judge_baseline_bar(&b),
+	CHECK_NEAR("the row's own bar: the floor", judge_live_bar(&b),
 	    JUDGE_BAR_MIN_PCT, 0.01);
 	view_baseline_take(&b, &rows[4], view_machine_drift(rows, 5));
-	CHECK("the machine's drift makes the bar", judge_baseline_bar(&b) > 20);
+	CHECK("the machine's drift makes the bar", judge_live_bar(&b) > 20);
 	memset(&h, 0, sizeof h);
 	for (size_t s = 0; s < 5; s++)
 		add_slice(&h, s < 3 ? 100 : 118, SLICE, 1);
@@ -429,16 +430,16 @@ test_pooled_slices(void)
 		add_slice(&h, host[s], SLICE, 1);
 	build(&r, &h, NULL);
 	view_baseline_take(&b, &r, 0);
-	alone = judge_baseline_bar(&b);
+	alone = judge_live_bar(&b);
 	CHECK("four slices alone: a bar near 50%", alone > 45);
 	add_disturbed(&h, b.value * 1000 * 1.55, SLICE);
 	build(&r, &h, &b);
 	CHECK("a hog's +55% under it: none", !r.significant);
 	b.drift_pct = 18;
 	CHECK("with the machine's drift: below 40%",
-	    judge_baseline_bar(&b) < 40 && judge_baseline_bar(&b) > 18);
+	    judge_live_bar(&b) < 40 && judge_live_bar(&b) > 18);
 	CHECK("never below the row's own sd times 1.96",
-	    judge_baseline_slices(&b) > 1.96 * b.slice_sd_pct);
+	    judge_live_slices(&b) > 1.96 * b.slice_sd_pct);
 	build(&r, &h, &b);
 	CHECK("the hog's +55%: WORSE", r.significant && !r.better);
 }

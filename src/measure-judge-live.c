@@ -1,0 +1,125 @@
+/*
+ * measure-judge-live.c: the live screen's verdict against its baseline
+ * (why its bar is as it is: measure-judge-live.h and below).
+ */
+
+#include "config.h"
+
+#include "measure-judge-live.h"
+
+#include <math.h>
+
+#include "base-stats.h"
+
+/* ---- The live screen's baseline ---- */
+
+/* log(speed ratio) of a change of pct % in the unit; -inf at -100%. */
+static double
+log_speed_of_pct(double pct, int higher_better)
+{
+	double l = pct > -100 ? log1p(pct / 100) : -INFINITY;
+
+	return higher_better ? l : -l;
+}
+
+/* A live change of pct +- ci %, in logs of speed as --check judges. */
+struct live_change {
+	double change, lo, hi;
+};
+
+/* 0 when pct or ci is not a number. */
+static int
+live_change_of(double pct, double ci, int higher, struct live_change *c)
+{
+	double a = log_speed_of_pct(pct - ci, higher);
+	double b = log_speed_of_pct(pct + ci, higher);
+
+	c->change = log_speed_of_pct(pct, higher);
+	c->lo = fmin(a, b);
+	c->hi = fmax(a, b);
+	return isfinite(pct) && isfinite(ci);
+}
+
+/* judge_decide on the change's whole interval against a bar of bar %. */
+static enum judge_verdict
+live_beyond(const struct live_change *c, double bar_pct, int differs)
+{
+	return judge_decide(differs, c->change, c->lo, c->hi,
+	    log1p(bar_pct / 100), 1);
+}
+
+enum judge_verdict
+judge_live_row(const struct judge_live *c)
+{
+	struct live_change now, prev;
+	enum judge_verdict v;
+	int far, seen, lasts;
+
+	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now) ||
+	    (v = live_beyond(&now, c->bar_pct, 1)) == JUDGE_OK)
+		return JUDGE_OK;
+	far = c->cause_known &&
+	    live_beyond(&now, JUDGE_FAR_BARS * c->bar_pct, 1) == v;
+	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
+	/* No earlier slice in the window: the newest is judged alone. */
+	lasts = !live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,
+	            &prev) ||
+	    live_beyond(&prev, c->bar_pct, 1) == v;
+	return live_beyond(&now, c->bar_pct, far || seen || lasts);
+}
+
+/*
+ * The bar, in % of the baseline, that the whole 95% interval of a change
+ * must pass to be a verdict: the largest of
+ * - JUDGE_BAR_MIN_PCT (5%): the screen calls changes one sees at a glance
+ *   (a hog, a governor, a mitigation), not the last percent, which
+ *   --check with many samples is for;
+ * - the baseline's undisturbed samples' spread (1.4826 MAD): a slice's
+ *   median moving less than one sample's typical deviation is no news,
+ *   and a test that jitters by 20% gets a 20% bar. With every test on, on a
+ *   2-CPU machine loaded by others (load 5 to 7), 414 slices of 49 tests
+ *   lay from their test's median a median 0.5 of that spread, 2.1 at
+ *   the 95th percentile, 2.7 at the 99th: load moves whole slices, and
+ *   the tests that jitter most are the ones it moves most;
+ * - the 95% prediction interval of a slice's median from the baseline's
+ *   slices (slice_spread): the setups of a test that land apart;
+ * - the machine's drift (view_machine_drift), which a row's own few
+ *   slices cannot know.
+ * The floors matter because that interval comes from few medians: from
+ * three that happen to agree it is a percent wide, and a quiet focused
+ * null_call then turned WORSE by itself.
+ */
+double
+judge_live_bar(const struct judge_baseline *b)
+{
+	return fmax(fmax(JUDGE_BAR_MIN_PCT, b->drift_pct),
+	    fmax(b->spread_pct, judge_live_slices(b)));
+}
+
+/*
+ * The prediction interval of a slice (slice_spread) once the machine's
+ * drift is known: the row's slice variance pooled with the machine's,
+ * this weighing as JUDGE_DRIFT_WEIGHT slices of the row's would, never
+ * below the row's own (a row whose slices scatter by themselves keeps
+ * its width), and Student's t with the degrees of freedom of both: what
+ * the other rows add is how sure that width is. A row's three or four
+ * slices alone give t 4.3 or 3.2 times an sd that two host speed states
+ * make as large as they happen to: with every test on, null_call's four
+ * slices made a 49% bar and a hog's +55% was never WORSE; the machine's
+ * drift, from every row, was 16-20% then.
+ */
+double
+judge_live_slices(const struct judge_baseline *b)
+{
+	double sm = b->drift_pct / 1.96, own = b->slice_sd_pct, var;
+	size_t df;
+
+	if (!(sm > 0) || b->slices < 2)
+		return b->slice_pi_pct;
+	df = b->slices - 1 + JUDGE_DRIFT_WEIGHT;
+	var = ((double)(b->slices - 1) * own * own +
+	          JUDGE_DRIFT_WEIGHT * sm * sm) /
+	    (double)df;
+	return stats_student_t975(df) * sqrt(fmax(var, own * own)) *
+	    sqrt(1 + 1.0 / (double)b->slices);
+}

@@ -1,0 +1,80 @@
+/*
+ * measure-judge-live.h: the live screen's baseline judged (b, and the
+ * baseline a context change takes): the newest slices against the
+ * figures frozen then, by the same decision as --check (judge_decide).
+ * Pure: no I/O, no locks, no allocation.
+ */
+
+#ifndef BENCHTOP_MEASURE_JUDGE_LIVE_H
+#define BENCHTOP_MEASURE_JUDGE_LIVE_H
+
+#include <stddef.h>
+
+#include "measure-judge.h"
+
+/* ---- The live screen's baseline (b) ---- */
+
+/*
+ * The bar a change must pass (judge_live_bar): never below
+ * JUDGE_BAR_MIN_PCT, nor below the baseline's undisturbed samples' own
+ * spread, nor below the prediction interval of its slices, nor below the
+ * machine's drift. A newest slice beyond JUDGE_FAR_BARS bars is a verdict
+ * by itself when its cause is known (a change of the context the row
+ * senses, or a sentinel of its kind that stepped), and so is one worse
+ * beyond the bar with its CPU mostly taken (JUDGE_CAUSE_SEEN_PCT); any
+ * other needs the slices before it beyond the bar the same way too. A
+ * slice far off with no cause is how a test with a rare slow mode (a
+ * file creation that waits for the journal, a partner the host parked)
+ * looks once in a while on an unchanged machine.
+ */
+#define JUDGE_BAR_MIN_PCT 5.0
+#define JUDGE_FAR_BARS    2.0
+/*
+ * A newest slice worse beyond one bar with at least this share (%) of
+ * its samples disturbed (something else took the worker's CPU) is a
+ * verdict by itself: its cause is seen.
+ */
+#define JUDGE_CAUSE_SEEN_PCT 50.0
+/* The machine's drift weighs as this many slices of a row's own. */
+#define JUDGE_DRIFT_WEIGHT 4
+
+/* A frozen median per test, for the delta column (b key). */
+struct judge_baseline {
+	int set;
+	double value;        /* median in the test's unit */
+	double ci_pct;       /* 95% CI half-width of that median, % of it */
+	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
+	double spread_pct;   /* the samples' robust spread, % of value */
+	double drift_pct;    /* the machine's: view_machine_drift, % */
+	double slice_sd_pct; /* sd of the slices' medians, % */
+	size_t slices;       /* how many slices those were */
+};
+
+/* A live row's change against its baseline (moved by the machine's
+ * shift), in % of it, signed as the unit: + is a bigger value. */
+struct judge_live {
+	double pct, ci_pct;           /* the newest slices' change, 95% */
+	double prev_pct, prev_ci_pct; /* the slices before them; NAN none */
+	double noisy_pct;             /* the newest's samples disturbed, % */
+	double bar_pct; /* judge_live_bar, or the shift's spread */
+	int higher_better;
+	int cause_known; /* a change the row senses, or its sentinel's step */
+};
+
+/*
+ * The live verdict of a row: JUDGE_SLOWER or JUDGE_FASTER when the whole
+ * interval of the change lies beyond the bar and it is far beyond
+ * (JUDGE_FAR_BARS bars) with its cause known, or slower with its cause
+ * seen (its CPU mostly taken), or the slices before moved beyond it the
+ * same way. It ends in judge_decide, as --check does.
+ */
+enum judge_verdict judge_live_row(const struct judge_live *c);
+
+/* The bar a change against baseline b must pass, in % of it. */
+double judge_live_bar(const struct judge_baseline *b);
+
+/* Its part from the slices: their prediction interval, %, the row's own
+ * pooled with the machine's drift once that is set. */
+double judge_live_slices(const struct judge_baseline *b);
+
+#endif
