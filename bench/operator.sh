@@ -58,7 +58,7 @@ full_t() { [ -n "${FULL_T:-}" ] && printf '%s\n' -t "$FULL_T"; }
 
 # The tests a check's report judged slower or faster, "id:verdict,...".
 judged() {
-	awk '/^[a-z]+\.[a-z0-9_]+ / { sub(/ \([^)]*\)$/, "") }
+	awk '/^[a-z]+\.[a-z0-9_]+ / { while (sub(/ \([^)]*\)$/, "")) ; }
 	    /^[a-z]+\.[a-z0-9_]+ / && match($0, /(slower|faster)(, weak)?$/) {
 		v = substr($0, RSTART, RLENGTH); sub(/, weak$/, "~", v)
 		printf "%s%s:%s", n++ ? "," : "", $1, v }

@@ -380,11 +380,12 @@ busy_cpus_of(const struct judge_row *rows, size_t n)
 	return busy;
 }
 
-/* Whether row r ran on more than one CPU (a partner on another). */
+/* Whether row r's figure under load says nothing of the test: it waits
+ * by design, or ran on more than one CPU (a partner on another). */
 static int
-two_party(const struct judge_row *r)
+waits_on_others(const struct judge_row *r)
 {
-	return (r->cpus & (r->cpus - 1)) != 0;
+	return r->waits || (r->cpus & (r->cpus - 1)) != 0;
 }
 
 /* The shift and floor of the taken rows of one CPU (or unknown CPUs),
@@ -398,7 +399,7 @@ busy_single(const struct judge_row *rows, size_t n, const double *lr,
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (taken[i] && !two_party(&rows[i]))
+		if (taken[i] && !waits_on_others(&rows[i]))
 			v[k++] = lr[i];
 	m->busy_known = k >= JUDGE_MIN_LOOPS;
 	if (!m->busy_known)
@@ -444,7 +445,7 @@ judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
 {
 	/* Too few such rows to know the load's shift: beyond the
 	 * machine's, on weak evidence (the whole interval beyond). */
-	if (!two_party(r)) {
+	if (!waits_on_others(r)) {
 		if (m->busy_known)
 			judge_one_row(r, m->busy_log_shift, m->busy_log_floor,
 			    1, l);

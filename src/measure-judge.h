@@ -52,11 +52,13 @@
  * others wait by design). Its rows moved with that load: a memory hog on
  * one CPU of a quick check made its lane's eleven tests 1.9-2.5x slower,
  * and lock_pingpong, whose partner shared that CPU, 17x, while the other
- * lane's did not move. So a row of two parties on a busy CPU is not
- * judged (a partner parked for a time slice costs a spinning test any
- * multiple), and one of one CPU only beyond the load's own shift and
- * spread (the median and spread of those rows, as a kind's), slower
- * only: a test 100x slower under load is still a regression.
+ * lane's did not move. So a row that waits by design on a busy CPU is
+ * not judged (a partner, the journal's thread or a child parked for a
+ * time slice costs it any multiple: lat_ctx of two processes on the
+ * hogged CPU read 2.5x, a file creation 10x), and a CPU-bound one of one
+ * CPU only beyond the load's own shift and spread (the median and
+ * spread of those rows, as a kind's), slower only: a test 100x slower
+ * under load is still a regression.
  */
 #define JUDGE_BUSY_SHARE 0.5
 
@@ -101,6 +103,8 @@ struct judge_row {
 	double noisy_share; /* this run's disturbed share, NAN unknown */
 	enum judge_seq sequential;
 	uint64_t cpus; /* the CPUs it ran on, bit i CPU i; 0 unknown */
+	int waits;     /* it waits by design (a partner, a file, a child):
+	                  not bench_cpu_bound */
 };
 
 /* Its verdict. Ratios are speed now / speed then: > 1 is faster. */

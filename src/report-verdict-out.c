@@ -85,6 +85,7 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 			.sequential =
 			    vr->sequential ? vr->sequential[i] : JUDGE_SEQ_NONE,
 			.cpus = cpu_bit(r->cpu) | cpu_bit(r->partner_cpu),
+			.waits = !bench_cpu_bound(r->test),
 		};
 		if (r->status == BENCH_OK) {
 			samples += r->ns.n;

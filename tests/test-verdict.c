@@ -571,6 +571,15 @@ test_busy_cpu(void)
 	    p.out[5].verdict == JUDGE_SLOWER &&
 	        p.out[4].verdict == JUDGE_BUSY &&
 	        verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
+	/* One that waits by design (two processes on the hogged CPU): any
+	 * multiple is the load's. */
+	plant_busy(&p, 1);
+	five(p.now[5], 200, 0.01);
+	p.rows[5].waits = 1;
+	judge_rows(p.rows, ROWS, 10, 0.3, p.out, &p.m);
+	CHECK("5x slower, waiting on the busy CPU: not judged",
+	    p.out[5].verdict == JUDGE_BUSY &&
+	        verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
 	plant_busy(&p, 0);
 	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("quiet: no CPU busy",
