@@ -117,7 +117,7 @@ baseline_before_change(struct ui *ui)
 	double drift = view_machine_drift(ui->rows, ui->nrows);
 
 	for (size_t i = 0; i < ui->nrows; i++) {
-		view_baseline_take(&ui->base[i], &ui->rows[i], drift);
+		view_baseline_take_state(&ui->base[i], &ui->rows[i], drift);
 		ui->context->after.slices_at[i] = ui->rows[i].meta.slices;
 		ui->context->after.moved_pct[i] = NAN;
 	}

@@ -381,6 +381,7 @@ row_shown(struct view_row *r)
 
 	for (size_t i = r->nspark - r->n + 1; r->n > 0 && i < r->nspark; i++)
 		straddles |= r->marks[i];
+	r->straddles = straddles;
 	r->shown_recent = isfinite(r->recent_value) && r->recent_n < r->n &&
 	    (straddles || (r->has_delta && r->significant));
 	r->shown_value = r->shown_recent ? r->recent_value : r->value;
@@ -457,6 +458,25 @@ view_baseline_take(struct judge_baseline *b, const struct view_row *r,
 	b->drift_pct = drift_pct;
 	b->slice_sd_pct = isfinite(r->slice_sd_pct) ? r->slice_sd_pct : 0;
 	b->slices = r->slices;
+}
+
+/*
+ * The state just before a context change: as view_baseline_take, but a
+ * window that straddles an earlier change holds two states, and the
+ * state now is its newest slices'. Tracing switched on a second time
+ * was judged against a median of the first time's traced slices and
+ * the untraced ones after, and 1 or 2 of 11 system-call rows said WORSE
+ * (bench/tuner.sh rounds 2-5).
+ */
+void
+view_baseline_take_state(struct judge_baseline *b, const struct view_row *r,
+    double drift_pct)
+{
+	view_baseline_take(b, r, drift_pct);
+	if (!r->straddles || !isfinite(r->recent_value))
+		return;
+	b->value = r->recent_value;
+	b->ci_pct = isfinite(r->recent_ci_pct) ? r->recent_ci_pct : 0;
 }
 
 /*

@@ -89,6 +89,7 @@ struct view_row {
 	 * (a mark inside the window, or a verdict) the newest slices'. */
 	double shown_value, shown_ns, shown_cyc;
 	int shown_recent;
+	int straddles; /* a mark (a change) lies inside the window */
 	double spark[VIEW_SPARK_MAX]; /* the unit's values, oldest first */
 	unsigned char marks[VIEW_SPARK_MAX];
 	size_t nspark;
@@ -175,6 +176,11 @@ void view_row_build(struct view_row *r, const struct store_view *sv,
  * drift at that moment (view_machine_drift over every row; 0 unknown). */
 void view_baseline_take(struct judge_baseline *b, const struct view_row *r,
     double drift_pct);
+
+/* The state just before a context change: as view_baseline_take, but
+ * of the newest slices when the window straddles an earlier change. */
+void view_baseline_take_state(struct judge_baseline *b,
+    const struct view_row *r, double drift_pct);
 
 /* How far this machine's own speed moves a slice, from every row's
  * slices: 1.96 times the median of their slice_sd_pct, %; pure. */

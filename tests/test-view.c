@@ -636,6 +636,35 @@ test_no_cause(void)
 	planted_cause = 1;
 }
 
+/* Tracing on a second time: the window holds the first time's traced
+ * slices and the untraced one after tracing went off (a mark between).
+ * The baseline a change takes is the state now, the newest slice's, and
+ * the traced slice after it reads 2x against it. (b takes the window.) */
+static void
+test_baseline_straddles(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+	uint32_t mark;
+
+	memset(&h, 0, sizeof h);
+	add_slice(&h, 100, SLICE, 1);
+	for (int s = 0; s < 2; s++)
+		add_slice(&h, 200, SLICE, 1);
+	mark = h.e[h.n - 1].t_ms + 1;
+	add_slice(&h, 100, SLICE, 1);
+	build_marked(&r, "lmbench.null_call", &h, NULL, &mark, 1);
+	view_baseline_take_state(&b, &r, 0);
+	CHECK_NEAR("the baseline: the slice since the change", b.value, 0.1,
+	    0.002);
+	add_slice(&h, 200, SLICE, 1);
+	build_marked(&r, "lmbench.null_call", &h, &b, &mark, 1);
+	CHECK_NEAR("traced again: 2x against it", r.change_ratio, 0.5, 0.02);
+	view_baseline_take(&b, &r, 0);
+	CHECK("b's baseline stays the window's", b.value > 0.15);
+}
+
 int
 main(void)
 {
@@ -655,5 +684,6 @@ main(void)
 	test_kind_moves();
 	test_baseline_calm();
 	test_no_cause();
+	test_baseline_straddles();
 	return check_summary("test-view");
 }
