@@ -401,12 +401,14 @@ busy_single(const struct judge_row *rows, size_t n, const double *lr,
 	for (size_t i = 0; i < n; i++)
 		if (taken[i] && !waits_on_others(&rows[i]))
 			v[k++] = lr[i];
-	m->busy_known = k >= JUDGE_MIN_LOOPS;
+	m->busy_known = k > 0;
 	if (!m->busy_known)
 		return;
 	m->busy_log_shift = stats_median(v, k, scratch);
-	m->busy_log_floor =
-	    fmax(floor_log, judge_spread(v, k, m->busy_log_shift, scratch));
+	m->busy_log_floor = fmax(fmax(floor_log, log(JUDGE_BUSY_FLOOR)),
+	    k >= JUDGE_MIN_LOOPS
+	        ? judge_spread(v, k, m->busy_log_shift, scratch)
+	        : 0);
 }
 
 /* The rows other load moved: taken[i], their log ratios left out of
@@ -443,14 +445,8 @@ static void
 judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
     struct judge_line *l)
 {
-	/* Too few such rows to know the load's shift: beyond the
-	 * machine's, on weak evidence (the whole interval beyond). */
-	if (!waits_on_others(r)) {
-		if (m->busy_known)
-			judge_one_row(r, m->busy_log_shift, m->busy_log_floor,
-			    1, l);
-		else
-			judge_one_row(r, log(m->shift), log(m->floor), 1, l);
+	if (!waits_on_others(r) && m->busy_known) {
+		judge_one_row(r, m->busy_log_shift, m->busy_log_floor, 1, l);
 		if (l->verdict == JUDGE_SLOWER)
 			return;
 	}

@@ -61,6 +61,10 @@
  * under load is still a regression.
  */
 #define JUDGE_BUSY_SHARE 0.5
+/* Load moves the rows on a busy CPU unequally (1.66-2.54x under one
+ * hog): a row of them is judged only beyond this factor from their
+ * median, or their spread when wider. */
+#define JUDGE_BUSY_FLOOR 4.0
 
 enum judge_verdict {
 	JUDGE_OK,             /* no change beyond the machine's */
@@ -149,8 +153,9 @@ struct judge_machine {
 	size_t busy_tests, busy_disturbed;
 	double busy_shift;
 	int busy_slower;
-	/* The rows of one CPU among them: their log shift and the floor a
-	 * row is judged beyond it (known: JUDGE_MIN_LOOPS rows or more). */
+	/* The CPU-bound rows of one CPU among them: their log shift and the
+	 * floor a row is judged beyond it (JUDGE_BUSY_FLOOR at least; known:
+	 * one row or more). */
 	double busy_log_shift, busy_log_floor;
 	int busy_known;
 };
