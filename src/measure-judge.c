@@ -447,7 +447,8 @@ judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
 {
 	if (!waits_on_others(r) && m->busy_known) {
 		judge_one_row(r, m->busy_log_shift, m->busy_log_floor, 1, l);
-		if (l->verdict == JUDGE_SLOWER)
+		/* Slower beyond the load, or too few samples to say. */
+		if (l->verdict == JUDGE_SLOWER || l->verdict >= JUDGE_TOO_FEW)
 			return;
 	}
 	l->verdict = JUDGE_BUSY;
