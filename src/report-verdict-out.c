@@ -95,55 +95,64 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 	*noisy_share = samples ? (double)noisy / samples : NAN;
 }
 
-/* "this machine runs 1.62x slower than when srv1 was saved (...)" */
+/* "(12 of 22 tests moved beyond 10% its way; CPU-bound loops 1.01x
+ * slower (5); ...)": what the shift is read from and how well. */
 static void
-machine_words(const struct verdict_report *vr, const struct judge_machine *m,
+shift_words(const struct verdict_report *vr, const struct judge_machine *m,
     char *buf, size_t size)
 {
-	char ratio[32], kinds[320] = "";
-	size_t len = 0;
-	double load[3];
+	char ratio[32];
+	size_t len = (size_t)snprintf(buf, size,
+	    " (%zu of %zu tests moved beyond %g%% its way", m->moved, m->tests,
+	    vr->tolerance_pct);
 
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
-		if (m->kind_tests[k] > 0 && len < sizeof kinds)
-			len += (size_t)snprintf(kinds + len, sizeof kinds - len,
+		if (m->kind_tests[k] > 0 && len < size)
+			len += (size_t)snprintf(buf + len, size - len,
 			    "; %s %s (%zu)", judge_kind_name(k),
 			    judge_ratio_text(m->kind_shift[k], ratio,
 			        sizeof ratio),
 			    m->kind_tests[k]);
-	if (m->spread > 1 + vr->tolerance_pct / 100 && len < sizeof kinds)
-		(void)snprintf(kinds + len, sizeof kinds - len,
+	if (m->spread > 1 + vr->tolerance_pct / 100 && len < size)
+		len += (size_t)snprintf(buf + len, size - len,
 		    "; %s disagree by up to %.2fx, so a test is judged only "
 		    "beyond that",
 		    m->spread_all       ? "under this load the tests"
 		        : m->from_loops ? "the CPU-bound loops it is read from"
 		                        : "the tests it is read from",
 		    m->spread);
-	judge_ratio_text(m->shift, ratio, sizeof ratio);
+	if (len < size)
+		(void)snprintf(buf + len, size - len, ")");
+}
+
+/* "this machine runs 1.62x slower than when srv1 was saved (...)"; when
+ * every test ran where other load took its CPU, the load's shift. */
+static void
+machine_words(const struct verdict_report *vr, const struct judge_machine *m,
+    char *buf, size_t size)
+{
+	char ratio[32], how[400];
+	int all_busy = m->tests == 0 && m->busy_tests > 0;
+	double load[3];
+
+	if (all_busy)
+		(void)snprintf(how, sizeof how,
+		    ", every test where other load took its CPU (the Busy: "
+		    "line)");
+	else
+		shift_words(vr, m, how, sizeof how);
+	judge_ratio_text(all_busy ? m->busy_shift : m->shift, ratio,
+	    sizeof ratio);
 	if (getloadavg(load, 1) != 1)
 		load[0] = NAN;
-	if (m->tests == 0 && m->busy_tests > 0) {
-		judge_ratio_text(m->busy_shift, ratio, sizeof ratio);
-		(void)snprintf(buf, size,
-		    "this machine runs %s %s when %s was saved, every test "
-		    "where other load took its CPU (the Busy: line); load "
-		    "%.1f; %.0f%% of samples disturbed",
-		    strcmp(ratio, "same") == 0 ? "the same" : ratio,
-		    strcmp(ratio, "same") == 0 ? "as" : "than",
-		    vr->rd->machines[vr->machine].id, load[0],
-		    isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
-		return;
-	}
 	(void)snprintf(buf, size,
-	    "this machine runs %s %s when %s was %s (%zu of %zu tests moved "
-	    "beyond %g%% its way%s); load %.1f; %.0f%% of samples "
-	    "disturbed",
+	    "this machine runs %s %s when %s was %s%s; load %.1f; %.0f%% of "
+	    "samples disturbed",
 	    strcmp(ratio, "same") == 0 ? "the same" : ratio,
 	    strcmp(ratio, "same") == 0 ? "as" : "than",
 	    vr->rd->machines[vr->machine].id,
-	    vr->rd->machines[vr->machine].date ? "saved" : "measured", m->moved,
-	    m->tests, vr->tolerance_pct, kinds, load[0],
-	    isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
+	    vr->rd->machines[vr->machine].date ? "saved" : "measured", how,
+	    load[0], isfinite(m->noisy_share) ? m->noisy_share * 100 : 0.0);
 }
 
 /* "memory bandwidth 1.51x slower than the machine (6 tests: a, b, ...);
