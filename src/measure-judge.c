@@ -401,14 +401,12 @@ busy_single(const struct judge_row *rows, size_t n, const double *lr,
 	for (size_t i = 0; i < n; i++)
 		if (taken[i] && !waits_on_others(&rows[i]))
 			v[k++] = lr[i];
-	m->busy_known = k > 0;
+	m->busy_known = k >= JUDGE_MIN_LOOPS;
 	if (!m->busy_known)
 		return;
 	m->busy_log_shift = stats_median(v, k, scratch);
 	m->busy_log_floor = fmax(fmax(floor_log, log(JUDGE_BUSY_FLOOR)),
-	    k >= JUDGE_MIN_LOOPS
-	        ? judge_spread(v, k, m->busy_log_shift, scratch)
-	        : 0);
+	    judge_spread(v, k, m->busy_log_shift, scratch));
 }
 
 /* The rows other load moved: taken[i], their log ratios left out of
@@ -445,8 +443,15 @@ static void
 judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
     struct judge_line *l)
 {
-	if (!waits_on_others(r) && m->busy_known) {
-		judge_one_row(r, m->busy_log_shift, m->busy_log_floor, 1, l);
+	/* Fewer than three such rows (one disturbed test alone): beyond
+	 * the machine's shift, as far; never beyond its own median. */
+	if (!waits_on_others(r)) {
+		if (m->busy_known)
+			judge_one_row(r, m->busy_log_shift, m->busy_log_floor,
+			    1, l);
+		else
+			judge_one_row(r, log(m->shift),
+			    fmax(log(m->floor), log(JUDGE_BUSY_FLOOR)), 1, l);
 		/* Slower beyond the load, or too few samples to say. */
 		if (l->verdict == JUDGE_SLOWER || l->verdict >= JUDGE_TOO_FEW)
 			return;

@@ -155,7 +155,7 @@ struct judge_machine {
 	int busy_slower;
 	/* The CPU-bound rows of one CPU among them: their log shift and the
 	 * floor a row is judged beyond it (JUDGE_BUSY_FLOOR at least; known:
-	 * one row or more). */
+	 * JUDGE_MIN_LOOPS rows or more, else beyond the machine's). */
 	double busy_log_shift, busy_log_floor;
 	int busy_known;
 };

@@ -593,6 +593,13 @@ test_busy_cpu(void)
 	CHECK("a disturbed row alone: not judged, exit 0",
 	    p.out[5].verdict == JUDGE_BUSY && p.m.busy_cpus == 0 &&
 	        verdict_status(p.out, ROWS, &p.m) == 0);
+	/* The same row 100x slower: beyond the machine's shift, not beyond
+	 * its own median (make check, two scripts at once, a planted row). */
+	five(p.now[5], 10, 0.01);
+	judge_rows(p.rows, ROWS, 10, 0.1, p.out, &p.m);
+	CHECK("a disturbed row alone, 100x slower: slower",
+	    p.out[5].verdict == JUDGE_SLOWER &&
+	        verdict_status(p.out, ROWS, &p.m) == EXIT_SLOWER);
 }
 
 int
