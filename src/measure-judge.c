@@ -444,13 +444,15 @@ judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
     struct judge_line *l)
 {
 	/* Fewer than three such rows (one disturbed test alone): beyond
-	 * the machine's shift, as far; never beyond its own median. */
+	 * the machine's shift, as far, or the load's when every row is
+	 * taken; never beyond its own median. */
 	if (!waits_on_others(r)) {
 		if (m->busy_known)
 			judge_one_row(r, m->busy_log_shift, m->busy_log_floor,
 			    1, l);
 		else
-			judge_one_row(r, log(m->shift),
+			judge_one_row(r,
+			    log(m->tests > 0 ? m->shift : m->busy_shift),
 			    fmax(log(m->floor), log(JUDGE_BUSY_FLOOR)), 1, l);
 		/* Slower beyond the load, or too few samples to say. */
 		if (l->verdict == JUDGE_SLOWER || l->verdict >= JUDGE_TOO_FEW)

@@ -593,9 +593,24 @@ test_busy_cpu(void)
 	CHECK("a disturbed row alone: not judged, exit 0",
 	    p.out[5].verdict == JUDGE_BUSY && p.m.busy_cpus == 0 &&
 	        verdict_status(p.out, ROWS, &p.m) == 0);
-	/* The same row 100x slower: beyond the machine's shift, not beyond
-	 * its own median (make check, two scripts at once, a planted row). */
+	/* Every row on one busy CPU, all 100x slower, two of them CPU-bound:
+	 * the load's shift, not a test's (no machine's shift is left). */
+	plant(&p, 0.01, 5);
+	for (int i = 0; i < ROWS; i++) {
+		five(p.now[i], 10, 0.01);
+		p.rows[i].cpus = 1;
+		p.rows[i].waits = i >= 2;
+		p.rows[i].noisy_share = i < 3 ? 0.9 : 0;
+	}
+	judge_rows(p.rows, ROWS, 200, 0.3, p.out, &p.m);
+	CHECK("all on a busy CPU, 100x: none slower, exit 4",
+	    count(&p, JUDGE_BUSY) == ROWS &&
+	        verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
+	plant(&p, 0.01, 5);
+	p.rows[5].noisy_share = 0.8;
 	five(p.now[5], 10, 0.01);
+	/* A disturbed row alone 100x slower: beyond the machine's shift,
+	 * not beyond its own median (make check, two scripts at once). */
 	judge_rows(p.rows, ROWS, 10, 0.1, p.out, &p.m);
 	CHECK("a disturbed row alone, 100x slower: slower",
 	    p.out[5].verdict == JUDGE_SLOWER &&
