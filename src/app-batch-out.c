@@ -14,6 +14,7 @@
 #include "app-batch-priv.h"
 #include "app-quick.h"
 #include "base-fatal.h"
+#include "measure-judge.h"
 #include "ref-data-find.h"
 #include "ref-story.h"
 #include "report-html.h"
@@ -270,6 +271,33 @@ profile_of(const struct slices *sl, struct profile_test *out)
 	out->noisy_share = sl->noisy_share;
 }
 
+/*
+ * A profile saved while other load took the CPUs is that load's figures:
+ * every check against it reads the load's going as the machine getting
+ * faster, or its own tests as changed (five quick checks against a
+ * profile saved just after a build, load 2.2, said exit 3 five times).
+ * Said, not refused: the user may mean to keep a loaded machine's state.
+ */
+static void
+save_disturbed_note(const struct batch *b)
+{
+	size_t samples = 0, noisy = 0;
+
+	for (size_t i = 0; i < b->n; i++)
+		if (b->results[i].status == BENCH_OK) {
+			samples += b->results[i].ns.n;
+			noisy += b->results[i].noisy;
+		}
+	if (samples == 0 || (double)noisy / (double)samples <= JUDGE_WEAK_SHARE)
+		return;
+	fprintf(stderr,
+	    "benchtop: note: %.0f%% of the samples of profile '%s' were "
+	    "disturbed (other load on the CPUs); checks against it will "
+	    "judge the machine as that load left it: save it again on a "
+	    "quiet machine\n",
+	    100.0 * (double)noisy / (double)samples, b->o->save);
+}
+
 /* --save: the results and their slices, as profile NAME. */
 int
 batch_out_save(struct batch *b, char *err, size_t size)
@@ -302,5 +330,7 @@ batch_out_save(struct batch *b, char *err, size_t size)
 		    "each, in %.1f s; check it with --check %s --quick\n",
 		    b->o->save, b->n, QUICK_SAVE_SLICES, b->quick_s,
 		    b->o->save);
+	if (rc == 0)
+		save_disturbed_note(b);
 	return rc;
 }
