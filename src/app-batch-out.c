@@ -281,21 +281,16 @@ profile_of(const struct slices *sl, struct profile_test *out)
 static void
 save_disturbed_note(const struct batch *b)
 {
-	size_t samples = 0, noisy = 0;
+	double share = runner_noisy_share(b->results, b->n);
 
-	for (size_t i = 0; i < b->n; i++)
-		if (b->results[i].status == BENCH_OK) {
-			samples += b->results[i].ns.n;
-			noisy += b->results[i].noisy;
-		}
-	if (samples == 0 || (double)noisy / (double)samples <= JUDGE_WEAK_SHARE)
+	if (!(share > JUDGE_WEAK_SHARE))
 		return;
 	fprintf(stderr,
 	    "benchtop: note: %.0f%% of the samples of profile '%s' were "
 	    "disturbed (other load on the CPUs); checks against it will "
 	    "judge the machine as that load left it: save it again on a "
 	    "quiet machine\n",
-	    100.0 * (double)noisy / (double)samples, b->o->save);
+	    100 * share, b->o->save);
 }
 
 /* --save: the results and their slices, as profile NAME. */

@@ -426,3 +426,16 @@ runner_run(const struct bench_test *t, struct harness *h,
 	buf_free(&b);
 	return st;
 }
+
+double
+runner_noisy_share(const struct test_result *r, size_t n)
+{
+	size_t samples = 0, noisy = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (r[i].status == BENCH_OK) {
+			samples += r[i].ns.n;
+			noisy += r[i].noisy;
+		}
+	return samples ? (double)noisy / (double)samples : NAN;
+}

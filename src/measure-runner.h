@@ -66,6 +66,10 @@ struct test_result {
 void runner_summarise(struct test_result *r, const double *ns,
     const double *cyc, size_t n, double *scratch);
 
+/* The share of the samples of the tests that ran (r[0..n), status ok)
+ * that other load disturbed; NAN with no sample. */
+double runner_noisy_share(const struct test_result *r, size_t n);
+
 struct cycles_counter;
 struct cycles_info;
 

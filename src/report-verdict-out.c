@@ -58,8 +58,6 @@ static void
 gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
     double *noisy_share)
 {
-	size_t samples = 0, noisy = 0;
-
 	for (size_t i = 0; i < vr->n; i++) {
 		const struct test_result *r = &vr->r[i];
 
@@ -87,12 +85,8 @@ gather(const struct verdict_report *vr, struct row_out *o, struct judge_row *in,
 			.cpus = cpu_bit(r->cpu) | cpu_bit(r->partner_cpu),
 			.waits = !bench_cpu_bound(r->test),
 		};
-		if (r->status == BENCH_OK) {
-			samples += r->ns.n;
-			noisy += r->noisy;
-		}
 	}
-	*noisy_share = samples ? (double)noisy / samples : NAN;
+	*noisy_share = runner_noisy_share(vr->r, vr->n);
 }
 
 /* "(12 of 22 tests moved beyond 10% its way; CPU-bound loops 1.01x
