@@ -148,6 +148,15 @@ table_cell(FILE *f, const struct fleet_cell *c)
 	fputs("</td>", f);
 }
 
+/* The rest of a table's header row: a column a machine. */
+static void
+machine_headers(FILE *f, const struct fleet_report *r)
+{
+	for (size_t m = 0; m < r->nmachines; m++)
+		html_line(f, "th", NULL, r->machines[m].label);
+	fputs("</tr>\n", f);
+}
+
 static void
 table_section(FILE *f, const struct fleet_report *r)
 {
@@ -156,9 +165,7 @@ table_section(FILE *f, const struct fleet_report *r)
 	fputs("<h2>The table</h2>\n<div class=\"scroll\"><table "
 	      "class=\"fleet\">\n<tr><th>test</th><th>fleet median</th>",
 	    f);
-	for (size_t m = 0; m < r->nmachines; m++)
-		html_line(f, "th", NULL, r->machines[m].label);
-	fputs("</tr>\n", f);
+	machine_headers(f, r);
 	for (size_t t = 0; t < r->ntests; t++) {
 		fputs("<tr><td>", f);
 		html_text(f, r->tests[t]->id);
@@ -234,9 +241,7 @@ context_section(FILE *f, const struct fleet_report *r)
 	fputs("<h2>Context in which they differ</h2>\n<div "
 	      "class=\"scroll\"><table>\n<tr><th>fact</th>",
 	    f);
-	for (size_t m = 0; m < r->nmachines; m++)
-		html_line(f, "th", NULL, r->machines[m].label);
-	fputs("</tr>\n", f);
+	machine_headers(f, r);
 	for (size_t m = 0; m < r->nmachines; m++) {
 		const struct refdata *rd = &r->machines[m].rd;
 
