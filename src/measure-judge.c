@@ -388,12 +388,16 @@ waits_on_others(const struct judge_row *r)
 	return r->waits || (r->cpus & (r->cpus - 1)) != 0;
 }
 
-/* The shift and floor of the taken rows of one CPU (or unknown CPUs),
- * which are judged beyond them. */
+/*
+ * What a taken CPU-bound row is judged beyond (after the machine's
+ * shift): the median and spread of those rows when there are three or
+ * more; else the machine's shift (one disturbed test alone), or with
+ * no row left to give one, the taken rows' median; never a row's own
+ * median. JUDGE_BUSY_FLOOR at least.
+ */
 static void
-busy_single(const struct judge_row *rows, size_t n, const double *lr,
-    const int *taken, double floor_log, struct judge_machine *m,
-    double *scratch)
+busy_shift_of(const struct judge_row *rows, size_t n, const double *lr,
+    const int *taken, struct judge_machine *m, double *scratch)
 {
 	double v[JUDGE_MAX_ROWS];
 	size_t k = 0;
@@ -401,11 +405,14 @@ busy_single(const struct judge_row *rows, size_t n, const double *lr,
 	for (size_t i = 0; i < n; i++)
 		if (taken[i] && !waits_on_others(&rows[i]))
 			v[k++] = lr[i];
-	m->busy_known = k >= JUDGE_MIN_LOOPS;
-	if (!m->busy_known)
+	m->busy_log_floor = fmax(log(m->floor), log(JUDGE_BUSY_FLOOR));
+	if (k < JUDGE_MIN_LOOPS) {
+		m->busy_log_shift =
+		    log(m->tests > 0 ? m->shift : m->busy_shift);
 		return;
+	}
 	m->busy_log_shift = stats_median(v, k, scratch);
-	m->busy_log_floor = fmax(fmax(floor_log, log(JUDGE_BUSY_FLOOR)),
+	m->busy_log_floor = fmax(m->busy_log_floor,
 	    judge_spread(v, k, m->busy_log_shift, scratch));
 }
 
@@ -434,7 +441,6 @@ busy_rows(const struct judge_row *rows, size_t n, const double *lr,
 	m->busy_tests = k;
 	m->busy_shift = k ? exp(stats_median(v, k, scratch)) : NAN;
 	m->busy_slower = k > 0 && log(m->busy_shift) < -floor_log;
-	busy_single(rows, n, lr, taken, floor_log, m, scratch);
 }
 
 /* A row other load moved: slower beyond the load's shift (one CPU), or
@@ -443,17 +449,8 @@ static void
 judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
     struct judge_line *l)
 {
-	/* Fewer than three such rows (one disturbed test alone): beyond
-	 * the machine's shift, as far, or the load's when every row is
-	 * taken; never beyond its own median. */
 	if (!waits_on_others(r)) {
-		if (m->busy_known)
-			judge_one_row(r, m->busy_log_shift, m->busy_log_floor,
-			    1, l);
-		else
-			judge_one_row(r,
-			    log(m->tests > 0 ? m->shift : m->busy_shift),
-			    fmax(log(m->floor), log(JUDGE_BUSY_FLOOR)), 1, l);
+		judge_one_row(r, m->busy_log_shift, m->busy_log_floor, 1, l);
 		/* Slower beyond the load, or too few samples to say. */
 		if (l->verdict == JUDGE_SLOWER || l->verdict >= JUDGE_TOO_FEW)
 			return;
@@ -486,6 +483,7 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 	}
 	busy_rows(rows, n, lr, floor_log, kept, taken, m, scratch);
 	shift = machine_shift(kinds, kept, n, floor_log, m, scratch);
+	busy_shift_of(rows, n, lr, taken, m, scratch);
 	judge_kinds_of(kept, kinds, n, shift, log(m->floor), m->from_loops, &k,
 	    scratch);
 	memcpy(m->kind_shift, k.shift, sizeof m->kind_shift);

@@ -153,11 +153,9 @@ struct judge_machine {
 	size_t busy_tests, busy_disturbed;
 	double busy_shift;
 	int busy_slower;
-	/* The CPU-bound rows of one CPU among them: their log shift and the
-	 * floor a row is judged beyond it (JUDGE_BUSY_FLOOR at least; known:
-	 * JUDGE_MIN_LOOPS rows or more, else beyond the machine's). */
+	/* What a CPU-bound row among them is judged beyond (logs): the
+	 * load's shift and floor (busy_shift_of in measure-judge.c). */
 	double busy_log_shift, busy_log_floor;
-	int busy_known;
 };
 
 /* At most this many rows are judged (the catalogue has under 100). */
