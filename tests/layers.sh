@@ -53,11 +53,13 @@ objects=
 for o in "$objdir"/*.o; do
 	case $o in */benchtop_proc-*) ;; *) objects="$objects $o" ;; esac
 done
+# Names that begin with two underscores are the implementation's (the
+# sanitizers add __odr_asan.* and __asan_*): not the project's exports.
 # shellcheck disable=SC2086 # one word per object
 {
 	nm -A -g --defined-only $objects | awk '{ print "D", $1, $NF }'
 	nm -A -u $objects | awk '{ print "U", $1, $NF }'
-} | sed 's|^\([DU]\) [^ ]*/\([^/ ]*\)\.o:[^ ]* |\1 \2 |' >"$work/symbols"
+} | awk '$3 !~ /^__/' | sed 's|^\([DU]\) [^ ]*/\([^/ ]*\)\.o:[^ ]* |\1 \2 |' >"$work/symbols"
 
 # "caller callee" for every call (or use of data) between two files.
 awk '$1 == "D" { def[$3] = $2 }
