@@ -26,6 +26,7 @@
 #include "monitor-queue.h"
 #include "ref-data-find.h"
 #include "ui-priv.h"
+#include "ui-view-machine.h"
 
 /* A sentinel's news stays in the header this long. */
 #define UI_SENTINEL_SHOWN_NS 60000000000ull

@@ -23,6 +23,7 @@
 #include "ui-priv.h"
 #include "ui-quiet.h"
 #include "ui-rcfile.h"
+#include "ui-view-machine.h"
 
 /* Host and kernel shorten first; the uptime and loads stay whole. */
 static void

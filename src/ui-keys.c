@@ -20,6 +20,7 @@
 #include "ui-priv.h"
 #include "ui-quiet.h"
 #include "ui-story.h"
+#include "ui-view-machine.h"
 
 /*
  * r: the next reference A, R: the next reference B: the classes of the

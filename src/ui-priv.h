@@ -14,6 +14,7 @@
 #include "ref-select.h"
 #include "ui-kit.h"
 #include "ui-spark.h"
+#include "ui-view-machine.h"
 #include "ui-view.h"
 #include "ui.h"
 

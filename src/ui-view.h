@@ -130,27 +130,6 @@ struct view_group {
 };
 
 /*
- * The machine's shift since the baseline (b): the median change of the
- * CPU-bound loops' newest slices (every row's when fewer than
- * VIEW_DRIFT_ROWS loops have one), as --check takes it. A change that
- * moves every row at once is this, shown once in the header; a row is
- * WORSE or better only when it moved beyond it, by more than its bar and
- * more than the shift's spread (how far the rows it comes from disagree
- * about it: on a shared host two loops drift apart by 20% in minutes).
- */
-struct view_machine {
-	int known;         /* enough rows to tell */
-	double shift;      /* speed now / at the baseline, 1 none */
-	int beyond;        /* beyond JUDGE_BAR_MIN_PCT */
-	size_t rows;       /* rows it comes from */
-	double spread_pct; /* how far they disagree about it: 3 robust
-	                      sigmas of their changes around it, % */
-	/* The kinds that moved as a whole beyond it, as --check judges
-	 * them (judge_kinds_of): one fact each, said once. */
-	struct judge_kinds kinds;
-};
-
-/*
  * The newest slice's step from the slices before it (step_ratio) when it
  * lies beyond `bars` times the larger of bar_min_pct and their
  * prediction interval: the speed ratio; else 0. How a sentinel tells a
@@ -158,14 +137,18 @@ struct view_machine {
  */
 double view_row_step(const struct view_row *r, double bar_min_pct, double bars);
 
-/* After view_row_build of every row: the machine's shift into *m, and
- * each row's verdict judged again beyond it; pure. */
-void view_rows_beyond_machine(struct view_row *rows, size_t n,
-    const struct judge_baseline *base, struct view_machine *m);
-
 /* Summarise the rows of `group` among rows[0..n); pure. */
 void view_group_summarize(const struct view_row *rows, size_t n, int group,
     struct view_group *g);
+
+/* Row r's verdict against its baseline (none: NULL), beyond the
+ * machine's shift and spread set in it (r->machine_shift,
+ * r->machine_spread_pct); pure. */
+void view_row_judge(struct view_row *r, const struct judge_baseline *given);
+
+/* Which figures row r shows: the newest slices' after a change or with
+ * a verdict, else the window's; pure. */
+void view_row_shown(struct view_row *r);
 
 /* Compute row `r` of test i from a snapshot; pure given the inputs. */
 void view_row_build(struct view_row *r, const struct store_view *sv,
@@ -181,9 +164,5 @@ void view_baseline_take(struct judge_baseline *b, const struct view_row *r,
  * of the newest slices when the window straddles an earlier change. */
 void view_baseline_take_state(struct judge_baseline *b,
     const struct view_row *r, double drift_pct);
-
-/* How far this machine's own speed moves a slice, from every row's
- * slices: 1.96 times the median of their slice_sd_pct, %; pure. */
-double view_machine_drift(const struct view_row *rows, size_t n);
 
 #endif

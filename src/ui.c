@@ -35,6 +35,7 @@
 #include "ui-quiet.h"
 #include "ui-settings.h"
 #include "ui-table.h"
+#include "ui-view-machine.h"
 
 /*
  * How long getch waits for a key: the screen's heartbeat between
@@ -90,7 +91,7 @@ refresh_rows(struct ui *ui)
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;
 	}
-	view_rows_beyond_machine(ui->rows, ui->nrows,
+	view_machine_judge_rows(ui->rows, ui->nrows,
 	    ui->have_baseline ? ui->base : NULL, &ui->machine);
 }
 

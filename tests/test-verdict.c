@@ -23,6 +23,7 @@
 #include "ref-data.h"
 #include "report-profile.h"
 #include "report-verdict.h"
+#include "ui-view-machine.h"
 #include "ui-view.h"
 
 #define ROWS 8
@@ -447,7 +448,7 @@ test_live_machine(void)
 		/* Every row half as fast: lps halves, us doubles. */
 		rows[i].recent_value = i == 5 ? 200 : 50;
 	}
-	view_rows_beyond_machine(rows, 6, base, &m);
+	view_machine_judge_rows(rows, 6, base, &m);
 	CHECK_NEAR("live: every row half as fast: the machine's", m.shift, 0.5,
 	    1e-9);
 	CHECK("... beyond the bar, from the loops", m.beyond && m.rows == 4);
@@ -458,7 +459,7 @@ test_live_machine(void)
 		rows[i].recent_value = i == 5 ? 200 : 100;
 		rows[i].machine_shift = 1;
 	}
-	view_rows_beyond_machine(rows, 6, base, &m);
+	view_machine_judge_rows(rows, 6, base, &m);
 	CHECK("live: null_call alone 2x slower: no machine shift",
 	    !m.beyond && m.shift == 1);
 	CHECK("... null_call WORSE", rows[5].significant && !rows[5].better);
@@ -472,17 +473,17 @@ test_live_machine(void)
 		for (int i = 0; i < 4; i++)
 			rows[i].recent_value = loops[i];
 		rows[5].recent_value = 130;
-		view_rows_beyond_machine(rows, 6, base, &m);
+		view_machine_judge_rows(rows, 6, base, &m);
 		CHECK("live: loops drifting apart: a spread over 20%",
 		    m.known && m.spread_pct > 20 &&
 		        rows[5].machine_spread_pct == m.spread_pct);
 		CHECK("... null_call 1.3x slower not WORSE, nor dhry2 better",
 		    !rows[5].significant && !rows[0].significant);
 		rows[5].recent_value = 300;
-		view_rows_beyond_machine(rows, 6, base, &m);
+		view_machine_judge_rows(rows, 6, base, &m);
 		CHECK("... 3x slower is", rows[5].significant);
 	}
-	view_rows_beyond_machine(rows, 1, base, &m);
+	view_machine_judge_rows(rows, 1, base, &m);
 	CHECK("live: one row (focus): no machine to tell, its own verdict",
 	    !m.known && rows[0].machine_shift == 1);
 }

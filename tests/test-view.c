@@ -22,6 +22,7 @@
 #include "check.h"
 #include "measure-harness.h"
 #include "measure-judge-live.h"
+#include "ui-view-machine.h"
 #include "ui-view.h"
 
 #define SLICE 16 /* samples per slice: 25 ms samples in a 500 ms slice */
@@ -564,7 +565,7 @@ test_kind_moves(void)
 		add_slice(&h, after[k], SLICE, 1);
 		build_marked(&rows[k], ids[k], &h, &base[k], NULL, 0);
 	}
-	view_rows_beyond_machine(rows, N, base, &m);
+	view_machine_judge_rows(rows, N, base, &m);
 	for (size_t k = 7; k < 10; k++)
 		worse += rows[k].significant;
 	CHECK("memory moved as a kind", m.kinds.moved[JUDGE_KIND_MEMORY] < 0);
