@@ -67,6 +67,8 @@ enum bench_status {
 #define BENCH_F_TMPDIR   0x04u /* works in the private temp directory */
 #define BENCH_F_LOOPBACK 0x08u /* binds sockets on 127.0.0.1 */
 #define BENCH_F_SLOW     0x10u /* one operation takes 100 us or more */
+/* Its figure is the memory's bandwidth (a reread of cached pages). */
+#define BENCH_F_BANDWIDTH 0x20u
 
 #define BENCH_REASON_MAX 160
 #define BENCH_FD_BITS    4096 /* descriptors tracked for partners */

@@ -78,9 +78,14 @@ enum judge_verdict {
 
 /* Kinds of test that a change of the machine moves differently. */
 enum judge_kind {
-	JUDGE_KIND_LOOP,   /* CPU-bound loops in user space */
-	JUDGE_KIND_MEMORY, /* memory bandwidth */
-	JUDGE_KIND_SYSTEM, /* system calls, IPC, processes, files, net */
+	JUDGE_KIND_LOOP,    /* CPU-bound loops in user space */
+	JUDGE_KIND_MEMORY,  /* memory bandwidth (copies, scans, rereads) */
+	JUDGE_KIND_LOCK,    /* locks and atomic instructions */
+	JUDGE_KIND_SYSCALL, /* system calls and signals */
+	JUDGE_KIND_IPC,     /* IPC and context switches */
+	JUDGE_KIND_NETWORK, /* loopback sockets through the network stack */
+	JUDGE_KIND_PROCESS, /* processes, programs, mappings and faults */
+	JUDGE_KIND_FILE,    /* file-system operations */
 	JUDGE_KIND_COUNT
 };
 
@@ -235,8 +240,11 @@ void judge_kinds_of(const double *logs, const enum judge_kind *kinds, size_t n,
  * shift: the kind moved as a whole, and the row moved its way. */
 int judge_moved_with_kind(const struct judge_kinds *k, enum judge_kind kind,
     double lr, double log_shift, double floor_log);
-/* "CPU-bound loops", "memory bandwidth", "system paths". */
+/* "CPU-bound loops", "memory bandwidth", "system calls", ... */
 const char *judge_kind_name(enum judge_kind k);
+/* The kind's id in JSON, CSV and metric labels: "loop", "memory",
+ * "lock", "syscall", "ipc", "network", "process", "file" (a contract). */
+const char *judge_kind_id(enum judge_kind k);
 /* A speed ratio in words: "1.46x slower", "2.10x faster", "same". */
 const char *judge_ratio_text(double ratio, char *buf, size_t size);
 

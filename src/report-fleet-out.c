@@ -156,7 +156,7 @@ text_table(FILE *f, const struct fleet_report *r)
 
 		(void)fmt_value4(med, sizeof med, r->judged.tests[t].median, 9);
 		fprintf(f, "%-23s %-7s %9s %-8s", bt->id,
-		    fleet_report_kind_key(r->tin[t].kind), med,
+		    judge_kind_id(r->tin[t].kind), med,
 		    bench_unit_name(bt->unit));
 		for (size_t m = 0; m < r->nmachines; m++) {
 			cell_text(fleet_report_cell(r, t, m), cell,
@@ -270,7 +270,7 @@ json_machine(FILE *f, const struct fleet_report *r, size_t m)
 		const struct fleet_kind *fk = fleet_report_kind(r, m, k);
 
 		fprintf(f, "%s\"%s\": {", k ? ", " : "",
-		    fleet_report_kind_key(k));
+		    judge_kind_id(k));
 		json_kv_num(f, "", "shift", fk->shift);
 		json_kv_num(f, ", ", "tests", (double)fk->tests);
 		fputc('}', f);
@@ -291,7 +291,7 @@ json_kinds(FILE *f, const struct fleet_report *r)
 		json_kv_str(f, "", "machine",
 		    r->machines[at / JUDGE_KIND_COUNT].label);
 		json_kv_str(f, ", ", "kind",
-		    fleet_report_kind_key(at % JUDGE_KIND_COUNT));
+		    judge_kind_id(at % JUDGE_KIND_COUNT));
 		json_kv_str(f, ", ", "direction",
 		    fk->moved < 0 ? "slower" : "faster");
 		json_kv_num(f, ", ", "shift", fk->shift);
@@ -331,7 +331,7 @@ json_tests(FILE *f, const struct fleet_report *r)
 		fputs(t ? ",\n    {" : "\n    {", f);
 		json_kv_str(f, "", "id", r->tests[t]->id);
 		json_kv_str(f, ", ", "kind",
-		    fleet_report_kind_key(r->tin[t].kind));
+		    judge_kind_id(r->tin[t].kind));
 		json_kv_str(f, ", ", "unit",
 		    bench_unit_name(r->tests[t]->unit));
 		json_kv_num(f, ", ", "fleet_median", ft->median);
@@ -386,7 +386,7 @@ write_csv(FILE *f, const struct fleet_report *r)
 			    fleet_report_kind(r, m, r->tin[t].kind);
 
 			fprintf(f, "%s,%s,%s", r->tests[t]->id,
-			    fleet_report_kind_key(r->tin[t].kind),
+			    judge_kind_id(r->tin[t].kind),
 			    bench_unit_name(r->tests[t]->unit));
 			report_csv_number(f, r->judged.tests[t].median);
 			fputc(',', f);

@@ -20,12 +20,6 @@
 #include "ref-data-find.h"
 #include "report-verdict.h"
 
-static const char *const kind_keys[JUDGE_KIND_COUNT] = {
-	[JUDGE_KIND_LOOP] = "loops",
-	[JUDGE_KIND_MEMORY] = "memory",
-	[JUDGE_KIND_SYSTEM] = "system",
-};
-
 /* The file name of a path, for messages. */
 static const char *
 base_name(const char *path)
@@ -425,18 +419,6 @@ const struct fleet_kind *
 fleet_report_kind(const struct fleet_report *r, size_t m, enum judge_kind k)
 {
 	return &r->judged.kinds[m * JUDGE_KIND_COUNT + k];
-}
-
-const char *
-fleet_report_kind_key(enum judge_kind kind)
-{
-	return kind_keys[kind];
-}
-
-const char *
-fleet_report_kind_name(enum judge_kind kind)
-{
-	return judge_kind_name(kind);
 }
 
 int

@@ -69,11 +69,6 @@ const struct fleet_cell *fleet_report_cell(const struct fleet_report *r,
 const struct fleet_kind *fleet_report_kind(const struct fleet_report *r,
     size_t m, enum judge_kind k);
 
-/* A kind's name in JSON and CSV ("loops", "memory", "system") and its
- * words ("memory bandwidth"). */
-const char *fleet_report_kind_key(enum judge_kind kind);
-const char *fleet_report_kind_name(enum judge_kind kind);
-
 /* The exit status: EXIT_SLOWER (3) when a machine is slower than the
  * fleet on a test beyond its kind, else EXIT_KIND_SLOWER (5) when a
  * machine's kind is slower as a whole, else 0 (report-verdict.h). */
@@ -84,16 +79,16 @@ int fleet_report_status(const struct fleet_report *r);
  * when there is none. */
 const struct fleet_kind *fleet_report_kind_off(const struct fleet_report *r,
     size_t *at);
-/* "srv4: system paths 2.00x slower than the fleet (...)" of kind *at. */
+/* "srv4: system calls 2.00x slower than the fleet (...)" of kind *at. */
 void fleet_report_kind_line(const struct fleet_report *r, size_t at, char *buf,
     size_t size);
 
-/* "system paths 2.00x slower than the fleet (6 tests, 6 beyond 10%)". */
+/* "system calls 2.00x slower than the fleet (6 tests, 6 beyond 10%)". */
 void fleet_report_kind_text(const struct fleet_report *r,
     const struct fleet_kind *k, enum judge_kind kind, char *buf, size_t size);
 
 /* Machine m's kinds against the fleet: "kinds against the fleet: CPU-bound
- * loops 0.94, memory bandwidth 0.93, system paths -" (- : too few tests). */
+ * loops 0.94, memory bandwidth 0.93, system calls -" (- : too few tests). */
 void fleet_report_shifts_text(const struct fleet_report *r, size_t m, char *buf,
     size_t size);
 

@@ -24,12 +24,6 @@
 
 #include <math.h>
 
-static const char *const kind_ids[JUDGE_KIND_COUNT] = {
-	[JUDGE_KIND_LOOP] = "loop",
-	[JUDGE_KIND_MEMORY] = "memory",
-	[JUDGE_KIND_SYSTEM] = "system",
-};
-
 static const char *const verdict_ids[] = {
 	[JUDGE_OK] = "ok",
 	[JUDGE_SLOWER] = "slower",
@@ -40,12 +34,6 @@ static const char *const verdict_ids[] = {
 };
 
 #define VERDICT_COUNT (sizeof verdict_ids / sizeof verdict_ids[0])
-
-const char *
-om_check_kind_id(enum judge_kind k)
-{
-	return (unsigned)k < JUDGE_KIND_COUNT ? kind_ids[k] : "system";
-}
 
 const char *
 om_check_verdict_id(enum judge_verdict v)
@@ -65,7 +53,7 @@ test_labels(FILE *f, const char *name, const struct test_result *r)
 {
 	fprintf(f, "%s{", name);
 	report_om_label(f, "test", r->test->id, 1);
-	report_om_label(f, "kind", om_check_kind_id(judge_kind_of(r->test)), 0);
+	report_om_label(f, "kind", judge_kind_id(judge_kind_of(r->test)), 0);
 }
 
 /* A per-test value family: the rows whose `get` is finite. */
@@ -139,7 +127,7 @@ kind_family(FILE *f, const char *name, const char *help,
 		if (!isfinite(v))
 			continue;
 		fprintf(f, "%s{", name);
-		report_om_label(f, "kind", kind_ids[k], 1);
+		report_om_label(f, "kind", judge_kind_id(k), 1);
 		fprintf(f, "} %.9g\n", v);
 	}
 }

@@ -30,9 +30,6 @@
 #include "measure-judge.h"
 #include "report-verdict-out.h"
 
-/* The label value of kind k ("loop", "memory", "system"). */
-const char *om_check_kind_id(enum judge_kind k);
-
 /* The label value of verdict v ("ok", "slower", "faster", "too_few",
  * "not_comparable"). */
 const char *om_check_verdict_id(enum judge_verdict v);

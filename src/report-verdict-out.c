@@ -403,7 +403,8 @@ json_kinds(FILE *f, const struct judge_machine *m)
 {
 	fprintf(f, ",\"kinds\":[");
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
-		fprintf(f, "%s{\"kind\":", k ? "," : "");
+		fprintf(f, "%s{\"id\":\"%s\",\"kind\":", k ? "," : "",
+		    judge_kind_id(k));
 		report_json_string(f, judge_kind_name(k));
 		json_ratio(f, "shift", m->kind_shift[k]);
 		fprintf(f, ",\"tests\":%zu,\"moved\":%d}", m->kind_tests[k],

@@ -30,7 +30,7 @@ FAMILIES = {
     "benchtop_check_by_kind": TEST,
 }
 VERDICTS = {"ok", "slower", "faster", "too_few", "not_comparable", "busy"}
-KINDS = {"loop", "memory", "system"}
+KINDS = {"loop", "memory", "lock", "syscall", "ipc", "network", "process", "file"}
 SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$')
 LABEL = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
 problems = []

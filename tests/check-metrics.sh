@@ -68,7 +68,7 @@ judged() {
 		exit 77
 	fi
 	scrape "$work/text" && grep -q \
-	    '^benchtop_check_verdict{test="lmbench.null_call",kind="system",verdict="slower"} 1$' \
+	    '^benchtop_check_verdict{test="lmbench.null_call",kind="syscall",verdict="slower"} 1$' \
 	    "$work/text"
 }
 check "live: null_call judged slower on its slices" wait_until 60 judged

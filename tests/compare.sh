@@ -2,7 +2,7 @@
 # compare.sh: --compare as an operator runs it. Two profiles --save
 # writes (their options recorded; named as --save named them): a fleet of
 # two, which claims no outlier. Then planted fleets of five in a
-# directory: one machine's system paths 2x slower is one kind line and
+# directory: one machine's system calls 2x slower is one kind line and
 # exit 5, its rows not marked one by one; one test 1.6x slower on one
 # machine is that cell and exit 3; in text, JSON, CSV and the HTML page.
 set -u
@@ -60,7 +60,7 @@ for m in range(1, 6):
 EOF
 }
 
-# Every system path of the fleet 2x slower on srv4.
+# Every system call test of the fleet 2x slower on srv4.
 plant "$work/fleet" none "" 1
 plant "$work/kind" srv4 \
     lmbench.null_call,lmbench.null_io,lmbench.stat,byte.syscall 2
@@ -70,14 +70,14 @@ check "a quiet fleet: no outlier" grep -q "^  none$" "$work/fleet.out"
 "$BENCHTOP" --compare "$work/kind" >"$work/kind.out" 2>&1
 check "a kind off: exit 5 ($?)" test $? -eq 5
 check "a kind off: said once" test "$(grep -c \
-    'srv4: system paths [12]\.[09].x slower than the fleet' "$work/kind.out")" \
+    'srv4: system calls [12]\.[09].x slower than the fleet' "$work/kind.out")" \
     -eq 1
 "$BENCHTOP" --compare "$work/kind" --json >"$work/kind.json" 2>/dev/null
 check "JSON: one kind, its rows with it, none marked" "$PYTHON" -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["status"] == 5 and d["can_tell"], d["status"]
-assert [(k["machine"], k["kind"]) for k in d["kinds"]] == [("srv4", "system")]
+assert [(k["machine"], k["kind"]) for k in d["kinds"]] == [("srv4", "syscall")]
 marks = [c["mark"] for t in d["tests"] for c in t["cells"] if c["machine"] == "srv4"]
 assert marks.count("with_kind") == 4 and "slower" not in marks, marks
 assert [m["host"] for m in d["machines"]] == ["srv%d" % i for i in range(1, 6)]

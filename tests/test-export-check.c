@@ -79,7 +79,7 @@ has(const char *text, const char *line)
 	return found;
 }
 
-#define NULL_CALL "{test=\"lmbench.null_call\",kind=\"system\""
+#define NULL_CALL "{test=\"lmbench.null_call\",kind=\"syscall\""
 
 int
 main(void)

@@ -29,7 +29,7 @@
 #include "report-verdict.h"
 
 #define MACHINES 5
-#define TESTS    13 /* 4 loops, 3 memory, 6 system paths */
+#define TESTS    13 /* 4 loops, 3 memory, 6 system calls */
 #define SLICES   5
 
 struct planted {
@@ -48,7 +48,7 @@ kind_of(size_t t)
 {
 	return t < 4 ? JUDGE_KIND_LOOP
 	    : t < 7  ? JUDGE_KIND_MEMORY
-	             : JUDGE_KIND_SYSTEM;
+	             : JUDGE_KIND_SYSCALL;
 }
 
 /* Machine m's slices of test t: 1000 moved by a machine's own few
@@ -142,10 +142,10 @@ test_kind_off(void)
 	for (size_t t = 7; t < TESTS; t++)
 		slow(&p, t, 2, 2);
 	judge(&p);
-	CHECK("system paths off on machine 2",
-	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSTEM].moved == -1);
+	CHECK("system calls off on machine 2",
+	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSCALL].moved == -1);
 	CHECK_NEAR("its shift",
-	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSTEM].shift, 0.5, 0.03);
+	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSCALL].shift, 0.5, 0.03);
 	CHECK("one kind line in all",
 	    p.out.sum.kinds_slower == 1 && p.out.sum.kinds_faster == 0);
 	CHECK("its rows are not marked one by one", p.out.sum.slower == 0);
@@ -272,7 +272,7 @@ static const char *const planted_ids[] = { "byte.syscall", "lmbench.null_call",
 
 static char scratch[] = "/tmp/bt-fleet.XXXXXX";
 
-/* How a planted machine differs: its system paths by `system`, the
+/* How a planted machine differs: its system calls by `system`, the
  * test `odd` (or none: NULL) by `odd_by`, its options. */
 struct plant_file {
 	const char *name, *host;
@@ -297,7 +297,7 @@ write_results(FILE *f, const struct plant_file *p)
 		const struct bench_test *bt = registry_find(planted_ids[t]);
 		int hb = units_higher_is_better(bt->unit);
 		double slow = jitter(p->name, t) *
-		    (judge_kind_of(bt) == JUDGE_KIND_SYSTEM ? p->system : 1) *
+		    (judge_kind_of(bt) == JUDGE_KIND_SYSCALL ? p->system : 1) *
 		    (p->odd && strcmp(p->odd, bt->id) == 0 ? p->odd_by : 1);
 		double v = hb ? 1000 / slow : 1000 * slow;
 
@@ -407,7 +407,7 @@ test_files_kind(void)
 	    fleet_report_status(&r) == EXIT_KIND_SLOWER);
 	written(&r, REPORT_TEXT, text, sizeof text);
 	CHECK("one kind line",
-	    occurrences(text, "system paths 2.00x slower than the fleet") == 1);
+	    occurrences(text, "system calls 2.00x slower than the fleet") == 1);
 	CHECK("its rows marked k", occurrences(text, " k  ") == 5);
 	written(&r, REPORT_JSON, text, sizeof text);
 	CHECK("JSON: one kind",

@@ -154,9 +154,9 @@ plant(struct planted *p, double sys, double mem, size_t nnow)
 	memset(p, 0, sizeof *p);
 	for (int i = 0; i < ROWS; i++) {
 		enum judge_kind k = i < 4 ? JUDGE_KIND_LOOP
-		    : i == 4              ? JUDGE_KIND_SYSTEM
+		    : i == 4              ? JUDGE_KIND_SYSCALL
 		                          : JUDGE_KIND_MEMORY;
-		double f = k == JUDGE_KIND_SYSTEM ? sys
+		double f = k == JUDGE_KIND_SYSCALL ? sys
 		    : k == JUDGE_KIND_MEMORY      ? mem
 		                                  : 1;
 

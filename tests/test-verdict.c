@@ -38,7 +38,7 @@ five(double *v, double mid, double spread)
 		v[i] = mid * (1 + spread * at[i]);
 }
 
-/* ROWS rows: 4 CPU-bound loops and 4 system paths, higher is better. */
+/* ROWS rows: 4 CPU-bound loops and 4 system calls, higher is better. */
 struct planted {
 	double now[ROWS][5], then[ROWS][5];
 	struct judge_row rows[ROWS];
@@ -54,7 +54,7 @@ plant(struct planted *p, double spread, size_t nnow)
 		five(p->then[i], 1000, spread);
 		five(p->now[i], 1000, spread);
 		p->rows[i] = (struct judge_row){
-			.kind = i < 4 ? JUDGE_KIND_LOOP : JUDGE_KIND_SYSTEM,
+			.kind = i < 4 ? JUDGE_KIND_LOOP : JUDGE_KIND_SYSCALL,
 			.now_value = NAN,
 			.then_value = NAN,
 			.now = p->now[i],
@@ -142,15 +142,15 @@ test_machine_shift(void)
 	    verdict_status(p.out, ROWS, &p.m) == EXIT_MACHINE_SLOWER);
 	judge_ratio_text(p.m.shift, buf, sizeof buf);
 	CHECK("... '2.00x slower'", strcmp(buf, "2.00x slower") == 0);
-	/* The loops unchanged, the system paths 50% lower: those rows. */
+	/* The loops unchanged, the system calls 50% lower: those rows. */
 	plant(&p, 0.02, 5);
 	for (int i = 4; i < ROWS; i++)
 		five(p.now[i], 500, 0.02);
 	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
-	CHECK("system paths alone: no machine shift",
+	CHECK("system calls alone: no machine shift",
 	    fabs(p.m.shift - 1) < 1e-9);
 	CHECK("... their kind moved as a whole, slower",
-	    p.m.kind_moved[JUDGE_KIND_SYSTEM] == -1 &&
+	    p.m.kind_moved[JUDGE_KIND_SYSCALL] == -1 &&
 	        p.m.kind_moved[JUDGE_KIND_LOOP] == 0);
 	CHECK("... said once: no row slower beyond its kind",
 	    count(&p, JUDGE_SLOWER) == 0 && p.out[4].by_kind &&
@@ -170,7 +170,7 @@ test_machine_shift(void)
 		five(p.now[i], 500, 0.02);
 	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
 	CHECK("three of four system rows: the kind moved, the fourth is ok",
-	    p.m.kind_moved[JUDGE_KIND_SYSTEM] == -1 && !p.out[7].by_kind &&
+	    p.m.kind_moved[JUDGE_KIND_SYSCALL] == -1 && !p.out[7].by_kind &&
 	        p.out[7].verdict == JUDGE_OK && count(&p, JUDGE_FASTER) == 0);
 	/* One moved with its kind but less far (1.25x against 2x): no
 	 * better for it, ok. */
@@ -187,7 +187,7 @@ test_machine_shift(void)
 	CHECK("two of four system rows: the kind's median did not move, "
 	      "both rows slower",
 	    count(&p, JUDGE_SLOWER) == 2 &&
-	        p.m.kind_moved[JUDGE_KIND_SYSTEM] == 0);
+	        p.m.kind_moved[JUDGE_KIND_SYSCALL] == 0);
 }
 
 /* The loops disagree among themselves (one 1.25x faster, one 1.2x
@@ -495,7 +495,7 @@ test_one_judge(void)
 	double f = log(1.05);
 	double logs[5] = { log(1.2), log(1.21), log(1.19), log(2), NAN };
 	enum judge_kind kinds[5] = { JUDGE_KIND_LOOP, JUDGE_KIND_LOOP,
-		JUDGE_KIND_LOOP, JUDGE_KIND_SYSTEM, JUDGE_KIND_LOOP };
+		JUDGE_KIND_LOOP, JUDGE_KIND_SYSCALL, JUDGE_KIND_LOOP };
 	double scratch[10];
 	struct judge_shift sh;
 
@@ -517,7 +517,7 @@ test_one_judge(void)
 	        fabs(exp(sh.log_shift) - 1.2) < 1e-9);
 	judge_shift_of(logs, kinds, 2, &sh, scratch);
 	CHECK("shift: two tests tell no machine", !sh.known);
-	kinds[1] = kinds[2] = JUDGE_KIND_SYSTEM;
+	kinds[1] = kinds[2] = JUDGE_KIND_SYSCALL;
 	judge_shift_of(logs, kinds, 4, &sh, scratch);
 	CHECK("shift: under three loops, every test's",
 	    sh.known && !sh.from_loops && sh.sources == 4);

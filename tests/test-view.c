@@ -571,8 +571,8 @@ test_kind_moves(void)
 	CHECK("memory moved as a kind", m.kinds.moved[JUDGE_KIND_MEMORY] < 0);
 	CHECK_NEAR("by its rows' median", m.kinds.shift[JUDGE_KIND_MEMORY],
 	    1 / 1.4, 0.01);
-	CHECK("the system paths did not",
-	    m.kinds.moved[JUDGE_KIND_SYSTEM] == 0);
+	CHECK("the system calls did not",
+	    m.kinds.moved[JUDGE_KIND_SYSCALL] == 0);
 	CHECK("its rows are not WORSE one by one", worse == 0);
 	CHECK("the row beyond its kind is",
 	    rows[10].significant && !rows[10].better && rows[10].by_kind);
