@@ -51,20 +51,26 @@ struct seq_rule {
 	double sigma_floor; /* log: the slices' spread is never below it */
 };
 
-/* The quick check's: 1% false alarms a test, 5% misses, 3 to 12 slices,
- * a spread of at least 1%. */
+/* The quick check's: 5% false alarms a check (sequential_rows splits
+ * them among its tests), 5% misses a test, 3 to 12 slices, a spread of
+ * at least 1%. */
 #define SEQ_RULE_QUICK                                                         \
 	{                                                                      \
-		0.01, 0.05, 3, 12, 0.01                                        \
+		0.05, 0.05, 3, 12, 0.01                                        \
 	}
 
 /* The state after the n observations x[0..n), of spread sigma, for a
- * change of delta (log, > 0). */
+ * change of delta (log, > 0). center_var: the variance of the center the
+ * observations were taken from (the profile's median), an error common
+ * to all of them (0: known exactly). */
 enum seq_state sequential_decide(const struct seq_rule *r, const double *x,
-    size_t n, double sigma, double delta);
+    size_t n, double sigma, double center_var, double delta);
 
 /*
- * One look at every row still going (state[i] == SEQ_GOING): the
+ * One look at every row still going (state[i] == SEQ_GOING), with the
+ * rule's alpha split among the rows that can be compared (Bonferroni),
+ * and the profile's median taken as known only as well as its slices
+ * tell (their spread over their count): the
  * machine's shift and the kinds as the judge takes them
  * (judge_shift_of, judge_kinds_of, judge_moved_with_kind) from the rows'
  * medians so far, then each going row's slices beyond its shift through

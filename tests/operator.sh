@@ -184,12 +184,12 @@ check "no temp file beside it" sh -c "! ls '$work' | grep -q 'live.prom.'"
 "$BENCHTOP" --save qk --quick --only "$quick" >/dev/null 2>"$work/qsave.err"
 check "--save --quick exits 0 ($?)" test $? -eq 0
 check "... says what it saved and how long it took" grep -q \
-    "quick profile 'qk' saved: 3 tests, 5 slices each, in [0-9.]* s" \
+    "quick profile 'qk' saved: 3 tests, 15 slices each, in [0-9.]* s" \
     "$work/qsave.err"
 check "... a quick profile" grep -q "	benchtop --quick	" \
     "$XDG_DATA_HOME/benchtop/qk.tsv"
-check "... of 5 slices a test" test \
-    "$(grep -c '	slice	' "$XDG_DATA_HOME/benchtop/qk.tsv")" -eq 15
+check "... of 15 slices a test" test \
+    "$(grep -c '	slice	' "$XDG_DATA_HOME/benchtop/qk.tsv")" -eq 45
 "$BENCHTOP" --check qk --quick --tolerance 1000 >"$work/qcheck.out" 2>&1
 check "--check --quick, nothing changed, exits 0 ($?)" test $? -eq 0
 check "... says how long it took" grep -q \
@@ -208,7 +208,7 @@ d = json.load(open(sys.argv[1]))
 assert d["quick"]["seconds"] > 0 and d["quick"]["budget_s"] == 14, d
 assert len(d["tests"]) == 3, d["tests"]
 for t in d["tests"]:
-    assert 3 <= t["slices"] <= 12 and t["profile_slices"] == 5, t
+    assert 3 <= t["slices"] <= 12 and t["profile_slices"] == 15, t
 ' "$work/qcheck.json"
 # One test 100x faster in the profile: slower, stopped at the first look.
 sed '/lmbench.null_call/s/\t\(result\|slice\)\t[0-9.e+-]*\t/\t\1\t0.0001\t/' \

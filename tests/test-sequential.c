@@ -55,7 +55,7 @@ run_stream(const struct seq_rule *r, double mean, double sd, double delta,
 
 	while (s == SEQ_GOING && n < LONGEST) {
 		x[n] = normal(mean, sd);
-		s = sequential_decide(r, x, ++n, sd, delta);
+		s = sequential_decide(r, x, ++n, sd, 0, delta);
 	}
 	*used = n;
 	return s;
@@ -92,6 +92,71 @@ unchanged_streams(void)
 	    slices > 4 * STREAMS);
 }
 
+/* The median of 5 draws of N(0, sd): a quick profile's center. */
+static double
+median_of_five(double sd)
+{
+	double v[5], t;
+
+	for (int i = 0; i < 5; i++)
+		v[i] = normal(0, sd);
+	for (int i = 1; i < 5; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--)
+			t = v[j], v[j] = v[j - 1], v[j - 1] = t;
+	return v[2];
+}
+
+/* Alarms among STREAMS unchanged streams measured against a profile's
+ * median of 5 slices (its error common to the whole stream), slices of
+ * spread sd, the rule told the center's variance or not. */
+static size_t
+alarms_against_profile(const struct seq_rule *r, double sd, double delta,
+    int told)
+{
+	double x[LONGEST], center_var = M_PI / 2 * sd * sd / 5;
+	size_t alarms = 0;
+
+	for (int i = 0; i < STREAMS; i++) {
+		double err = median_of_five(sd);
+		enum seq_state s = SEQ_GOING;
+		size_t n = 0;
+
+		while (s == SEQ_GOING && n < (size_t)r->max_n) {
+			x[n] = normal(0, sd) - err;
+			s = sequential_decide(r, x, ++n, sd,
+			    told ? center_var : 0, delta);
+		}
+		alarms += s == SEQ_SLOWER || s == SEQ_FASTER;
+	}
+	return alarms;
+}
+
+/* Against a profile: the profile's median is off by its own error, the
+ * same for every slice of the check, and more slices do not shrink it.
+ * Told its variance, the rule keeps its false alarms within alpha;
+ * taking the median for exact (as it did), it called an unchanged test
+ * changed far more often (slices of 12%, as this guest's system calls in
+ * 0.1 s slices, against a tolerance of 10%). */
+static void
+profile_streams(void)
+{
+	struct seq_rule r = { 0.01, 0.05, 3, 12, 0.01 };
+	double delta = 2 * log(1.10), sd = 0.12, bound;
+	size_t told, untold;
+
+	rng_state = 362436069ull;
+	told = alarms_against_profile(&r, sd, delta, 1);
+	untold = alarms_against_profile(&r, sd, delta, 0);
+	bound = r.alpha + 3 * sqrt(r.alpha * (1 - r.alpha) / STREAMS);
+	printf("  against a profile of 5 slices: %zu alarms told its error "
+	       "(%.4f, bound %.4f), %zu taking it for exact\n",
+	    told, (double)told / STREAMS, bound, untold);
+	CHECK("against a profile: false alarms within alpha",
+	    (double)told / STREAMS <= bound);
+	CHECK("against a profile: for exact, many more",
+	    untold > 5 * told && (double)untold / STREAMS > bound);
+}
+
 /* A 1.5x slower step with 5% slice noise: slower at the first look. */
 static void
 step_streams(void)
@@ -113,7 +178,7 @@ step_streams(void)
 	/* And never before the first look. */
 	double x[2] = { -1, -1 };
 	CHECK("no verdict before min_n",
-	    sequential_decide(&r, x, 2, 0.05, delta) == SEQ_GOING);
+	    sequential_decide(&r, x, 2, 0.05, 0, delta) == SEQ_GOING);
 }
 
 /* Every slice where the same and faster are equally likely: the rule
@@ -128,12 +193,12 @@ undecided_stream(void)
 
 	while (s == SEQ_GOING && n < LONGEST) {
 		x[n] = delta / 2;
-		s = sequential_decide(&r, x, ++n, 0.05, delta);
+		s = sequential_decide(&r, x, ++n, 0.05, 0, delta);
 	}
 	CHECK("half-way stream: undecided", s == SEQ_UNDECIDED);
 	CHECK("half-way stream: at the budget", n == r.max_n);
 	CHECK("no change sought: undecided, not same",
-	    sequential_decide(&r, x, r.max_n, 0.05, 0) == SEQ_UNDECIDED);
+	    sequential_decide(&r, x, r.max_n, 0.05, 0, 0) == SEQ_UNDECIDED);
 }
 
 #define ROWS 9
@@ -294,6 +359,7 @@ int
 main(void)
 {
 	unchanged_streams();
+	profile_streams();
 	step_streams();
 	undecided_stream();
 	planted_rows();
