@@ -190,6 +190,10 @@ judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
 	s->log_shift = stats_median(scratch, s->sources, scratch + n);
 	s->log_spread =
 	    judge_spread(scratch, s->sources, s->log_shift, scratch + n);
+	/* A median's error: 1.2533 sigma over the root of the count, sigma
+	 * as the spread reads it (JUDGE_SPREAD_Z of them). */
+	s->log_se = 1.2533 * s->log_spread / JUDGE_SPREAD_Z /
+	    sqrt((double)s->sources);
 }
 
 /* How many rows (of kind k, or any when k is JUDGE_KIND_COUNT) moved
@@ -236,7 +240,12 @@ machine_shift(const enum judge_kind *kinds, const double *lr, size_t n,
 	                            floor_log, shift > 0)
 	                      : 0;
 	m->shift = exp(shift);
-	m->beyond = fabs(shift) > floor_log;
+	/* The machine moved when its shift lies beyond the floor and beyond
+	 * how well its tests know it (1.96 standard errors of their
+	 * median): three loops of a shared guest, 1.67x apart with nothing
+	 * changed, read the machine 1.17x slower at one moment, and the
+	 * quick check said exit 4 in three checks of eight. */
+	m->beyond = fabs(shift) > fmax(floor_log, 1.96 * s.log_se);
 	return shift;
 }
 

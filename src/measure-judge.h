@@ -213,6 +213,7 @@ struct judge_shift {
 	size_t sources;    /* the tests it comes from */
 	double log_shift;  /* their median, 0 when not known */
 	double log_spread; /* how far they disagree (judge_spread), 0 none */
+	double log_se;     /* the standard error of their median (log) */
 };
 
 /* The shift both judges use: the median log change of the CPU-bound

@@ -220,6 +220,35 @@ test_loops_disagree(void)
 	    1e-9);
 }
 
+/*
+ * The machine slower only beyond how well its loops know it: four
+ * loops 1.15x slower together are the machine slower (exit 4); four
+ * loops whose median is 1.18x slower but which lie 1.8x apart (a shared
+ * guest's loops at one moment, nothing changed) are not.
+ */
+static void
+test_shift_known(void)
+{
+	static const double apart[4] = { 1100, 600, 800, 900 };
+	struct planted p;
+
+	plant(&p, 0.01, 5);
+	for (int i = 0; i < ROWS; i++)
+		five(p.now[i], 870, 0.01);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("loops agreeing on 1.15x slower: the machine moved",
+	    p.m.beyond && verdict_status(p.out, ROWS, &p.m) == 4);
+	plant(&p, 0.01, 5);
+	for (int i = 0; i < 4; i++)
+		five(p.now[i], apart[i], 0.01);
+	for (int i = 4; i < ROWS; i++)
+		five(p.now[i], 870, 0.01);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("loops 1.8x apart, median 1.18x slower: not told, exit 0",
+	    p.m.shift < 0.9 && !p.m.beyond &&
+	        verdict_status(p.out, ROWS, &p.m) == 0);
+}
+
 /* Two CPU hogs on two CPUs: the loops agree on 2x slower, the system
  * paths scatter around it (load moves each its own way), a two-party
  * row is 7x slower. Disturbed (40%), only that row is judged; the same
@@ -628,6 +657,7 @@ main(void)
 	test_thirty_pct_tight();
 	test_machine_shift();
 	test_loops_disagree();
+	test_shift_known();
 	test_disturbed_spread();
 	test_weak_evidence();
 	test_words();
