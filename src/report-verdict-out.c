@@ -125,7 +125,7 @@ static void
 machine_words(const struct verdict_report *vr, const struct judge_machine *m,
     char *buf, size_t size)
 {
-	char ratio[32], how[400];
+	char ratio[32], how[700];
 	int all_busy = m->tests == 0 && m->busy_tests > 0;
 	double load[3];
 
@@ -310,8 +310,9 @@ quick_words(FILE *f, const struct verdict_report *vr, const struct row_out *o)
 	}
 	fprintf(f,
 	    "Quick: %zu tests in %.1f s (budget %.0f s), each stopped when "
-	    "its verdict was decided (sequential test, 1%% false alarms, "
-	    "5%% misses): %zu decided, %zu undecided at the budget\n",
+	    "its verdict was decided (sequential test: 5%% false alarms a "
+	    "check, 5%% misses a test): %zu decided, %zu undecided at the "
+	    "budget\n",
 	    ran, vr->quick_s, vr->quick_budget_s, ran - undecided, undecided);
 }
 
@@ -429,7 +430,7 @@ static void
 write_json(FILE *f, const struct verdict_report *vr, const struct row_out *o,
     const struct judge_machine *m, int status)
 {
-	char line[800];
+	char line[1100];
 
 	fprintf(f, "{\"schema\":%d,\"check\":", REPORT_SCHEMA);
 	report_json_string(f, vr->rd->machines[vr->machine].id);
