@@ -20,6 +20,7 @@
 #include "base-units.h"
 #include "bench-registry.h"
 #include "bench.h"
+#include "measure-judge-kind.h"
 #include "monitor-claims.h"
 #include "report-profile.h"
 

@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "measure-judge-kind.h"
 
 /* Fewer slices than this on either side: no verdict. */
 #define JUDGE_MIN_SLICES 5
@@ -74,19 +75,6 @@ enum judge_verdict {
 	JUDGE_NOT_COMPARABLE, /* no figure, another definition, not run */
 	JUDGE_BUSY,           /* not judged: other load took its CPU */
 	JUDGE_VERDICT_COUNT
-};
-
-/* Kinds of test that a change of the machine moves differently. */
-enum judge_kind {
-	JUDGE_KIND_LOOP,    /* CPU-bound loops in user space */
-	JUDGE_KIND_MEMORY,  /* memory bandwidth (copies, scans, rereads) */
-	JUDGE_KIND_LOCK,    /* locks and atomic instructions */
-	JUDGE_KIND_SYSCALL, /* system calls and signals */
-	JUDGE_KIND_IPC,     /* IPC and context switches */
-	JUDGE_KIND_NETWORK, /* loopback sockets through the network stack */
-	JUDGE_KIND_PROCESS, /* processes, programs, mappings and faults */
-	JUDGE_KIND_FILE,    /* file-system operations */
-	JUDGE_KIND_COUNT
 };
 
 /* A row a sequential rule stopped (measure-sequential.h): the rule,
@@ -177,8 +165,6 @@ double judge_spread(const double *v, size_t n, double center, double *scratch);
  * rule's figures. */
 size_t judge_log_speeds(const double *v, size_t n, int higher_better,
     double *out);
-/* The kind of test t. */
-enum judge_kind judge_kind_of(const struct bench_test *t);
 
 /*
  * Judge n rows (pure: no I/O, no allocation): the machine's shift into
@@ -241,11 +227,6 @@ void judge_kinds_of(const double *logs, const enum judge_kind *kinds, size_t n,
  * shift: the kind moved as a whole, and the row moved its way. */
 int judge_moved_with_kind(const struct judge_kinds *k, enum judge_kind kind,
     double lr, double log_shift, double floor_log);
-/* "CPU-bound loops", "memory bandwidth", "system calls", ... */
-const char *judge_kind_name(enum judge_kind k);
-/* The kind's id in JSON, CSV and metric labels: "loop", "memory",
- * "lock", "syscall", "ipc", "network", "process", "file" (a contract). */
-const char *judge_kind_id(enum judge_kind k);
 /* A speed ratio in words: "1.46x slower", "2.10x faster", "same". */
 const char *judge_ratio_text(double ratio, char *buf, size_t size);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base-fmt.h"
+#include "measure-judge-kind.h"
 #include "ref-data-find.h"
 #include "report-common.h"
 #include "report-csv.h"
@@ -269,8 +270,7 @@ json_machine(FILE *f, const struct fleet_report *r, size_t m)
 	for (int k = 0; k < JUDGE_KIND_COUNT; k++) {
 		const struct fleet_kind *fk = fleet_report_kind(r, m, k);
 
-		fprintf(f, "%s\"%s\": {", k ? ", " : "",
-		    judge_kind_id(k));
+		fprintf(f, "%s\"%s\": {", k ? ", " : "", judge_kind_id(k));
 		json_kv_num(f, "", "shift", fk->shift);
 		json_kv_num(f, ", ", "tests", (double)fk->tests);
 		fputc('}', f);
@@ -330,8 +330,7 @@ json_tests(FILE *f, const struct fleet_report *r)
 
 		fputs(t ? ",\n    {" : "\n    {", f);
 		json_kv_str(f, "", "id", r->tests[t]->id);
-		json_kv_str(f, ", ", "kind",
-		    judge_kind_id(r->tin[t].kind));
+		json_kv_str(f, ", ", "kind", judge_kind_id(r->tin[t].kind));
 		json_kv_str(f, ", ", "unit",
 		    bench_unit_name(r->tests[t]->unit));
 		json_kv_num(f, ", ", "fleet_median", ft->median);

@@ -17,6 +17,7 @@
 #include "base-fatal.h"
 #include "base-units.h"
 #include "bench-registry.h"
+#include "measure-judge-kind.h"
 #include "ref-data-find.h"
 #include "report-verdict.h"
 

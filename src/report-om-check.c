@@ -20,9 +20,11 @@
 #include "config.h"
 
 #include "report-om-check.h"
-#include "report-om.h"
 
 #include <math.h>
+
+#include "measure-judge-kind.h"
+#include "report-om.h"
 
 static const char *const verdict_ids[] = {
 	[JUDGE_OK] = "ok",

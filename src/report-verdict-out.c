@@ -12,6 +12,7 @@
 
 #include "base-fmt.h"
 #include "base-units.h"
+#include "measure-judge-kind.h"
 #include "ref-compare.h"
 #include "report-common.h"
 #include "report-csv.h"

@@ -13,6 +13,7 @@
 #include "base-cycles.h"
 #include "base-fmt.h"
 #include "bench.h"
+#include "measure-judge-kind.h"
 #include "measure-judge-live.h"
 #include "measure-judge.h"
 #include "ui-context.h"

@@ -15,6 +15,7 @@
 
 #include "base-stats.h"
 #include "base-units.h"
+#include "measure-judge-kind.h"
 #include "measure-judge-live.h"
 #include "measure-judge.h"
 #include "ui-view.h"

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "machine.h"
 #include "measure-fleet.h"
+#include "measure-judge-kind.h"
 #include "ref-data-find.h"
 #include "ref-data.h"
 #include "report-fleet-out.h"
@@ -145,7 +146,8 @@ test_kind_off(void)
 	CHECK("system calls off on machine 2",
 	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSCALL].moved == -1);
 	CHECK_NEAR("its shift",
-	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSCALL].shift, 0.5, 0.03);
+	    p.kinds[2 * JUDGE_KIND_COUNT + JUDGE_KIND_SYSCALL].shift, 0.5,
+	    0.03);
 	CHECK("one kind line in all",
 	    p.out.sum.kinds_slower == 1 && p.out.sum.kinds_faster == 0);
 	CHECK("its rows are not marked one by one", p.out.sum.slower == 0);

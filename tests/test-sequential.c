@@ -222,8 +222,8 @@ plant(struct planted *p, double sys, double mem, size_t nnow)
 		    : i == 4              ? JUDGE_KIND_SYSCALL
 		                          : JUDGE_KIND_MEMORY;
 		double f = k == JUDGE_KIND_SYSCALL ? sys
-		    : k == JUDGE_KIND_MEMORY      ? mem
-		                                  : 1;
+		    : k == JUDGE_KIND_MEMORY       ? mem
+		                                   : 1;
 
 		for (int j = 0; j < 6; j++)
 			p->then[i][j] = 1000 * (1 + wiggle[(i + j) % 8]);
