@@ -30,6 +30,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base-stats.h"
@@ -293,21 +294,89 @@ judge_one_figure(const double *now, size_t nn, double then, double *scratch,
 	l->verdict = lo > 0 || hi < 0 ? JUDGE_FASTER : JUDGE_OK;
 }
 
-/* Slices on both sides: the U test and the shift's interval. */
+/* Both spreads: the median absolute deviation alone misses a test whose
+ * slices fall in two modes (a file creation that waits for the journal
+ * in one slice of three: 22 us or 250), and a rule taking such a side
+ * for a tight one called one slow slice a change. */
+double
+judge_robust_sd(const double *v, size_t n, double center)
+{
+	double scratch[STATS_RANK_MAX], sorted[STATS_RANK_MAX], iqr;
+
+	if (n < 3 || n > STATS_RANK_MAX)
+		return 0;
+	memcpy(sorted, v, n * sizeof *v);
+	qsort(sorted, n, sizeof *sorted, stats_cmp_double);
+	iqr = stats_sorted_percentile(sorted, n, 75) -
+	    stats_sorted_percentile(sorted, n, 25);
+	return fmax(STATS_MAD_SIGMA * stats_mad(v, n, center, scratch),
+	    iqr / 1.349);
+}
+
+/* z such that a normal variable lies beyond +-z with probability p
+ * (bisection on erfc; p in (0, 1)). */
+static double
+z_two_sided(double p)
+{
+	double lo = 0, hi = 40;
+
+	for (int i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (erfc(mid / M_SQRT2) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * Whether the medians of two sets of slices (logs) lie further apart
+ * than z_crit standard errors of their difference: each side's robust
+ * spread over the root of its count, times the ratio of a median's
+ * error to a mean's (pi/2 in variance).
+ */
+static int
+sets_apart(const double *now, size_t nn, const double *then, size_t nt,
+    double z_crit, double *scratch)
+{
+	double mn = stats_median(now, nn, scratch);
+	double mt = stats_median(then, nt, scratch);
+	double sn = judge_robust_sd(now, nn, mn);
+	double st = judge_robust_sd(then, nt, mt);
+	double se =
+	    sqrt(M_PI / 2 * (sn * sn / (double)nn + st * st / (double)nt));
+
+	return !(fabs(mn - mt) < z_crit * se);
+}
+
+/*
+ * Slices on both sides: the U test and the shift's interval. The U test
+ * alone, at 5% a test, called about one test in twenty of an unchanged
+ * machine changed whenever its slices moved beyond the tolerance between
+ * two runs, as a shared guest's do: two full checks of 80 tests, nothing
+ * changed, exit 3 both, 5 and 4 tests judged. So the figures must also
+ * lie apart beyond z_crit standard errors, the 5% of a whole check split
+ * among its tests (judge_rows).
+ */
 static void
 judge_sets(const double *now, size_t nn, const double *then, size_t nt,
-    double *scratch, struct judge_line *l)
+    double z_crit, double *scratch, struct judge_line *l)
 {
 	l->p = stats_utest_p(then, nt, now, nn);
 	(void)stats_shift_ci(then, nt, now, nn, scratch, &l->beyond, &l->lo,
 	    &l->hi);
-	l->verdict = l->p < JUDGE_ALPHA ? JUDGE_FASTER : JUDGE_OK;
+	l->verdict =
+	    l->p < JUDGE_ALPHA && sets_apart(now, nn, then, nt, z_crit, scratch)
+	    ? JUDGE_FASTER
+	    : JUDGE_OK;
 }
 
 /* One row, judged beyond the machine's shift (log) `shift`. */
 static void
 judge_one_row(const struct judge_row *r, double shift, double floor_log,
-    int run_weak, struct judge_line *l)
+    int run_weak, double z_crit, struct judge_line *l)
 {
 	double now[STATS_RANK_MAX], then[STATS_RANK_MAX];
 	double scratch[STATS_RANK_MAX * STATS_RANK_MAX];
@@ -332,7 +401,7 @@ judge_one_row(const struct judge_row *r, double shift, double floor_log,
 	if (nt == 1)
 		judge_one_figure(now, nn, then[0], scratch, l);
 	else
-		judge_sets(now, nn, then, nt, scratch, l);
+		judge_sets(now, nn, then, nt, z_crit, scratch, l);
 	if (r->sequential != JUDGE_SEQ_NONE) /* the rule said, not the U */
 		l->verdict = r->sequential == JUDGE_SEQ_DIFFERS ? JUDGE_FASTER
 		                                                : JUDGE_OK;
@@ -447,7 +516,8 @@ judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
     struct judge_line *l)
 {
 	if (!waits_on_others(r)) {
-		judge_one_row(r, m->busy_log_shift, m->busy_log_floor, 1, l);
+		judge_one_row(r, m->busy_log_shift, m->busy_log_floor, 1,
+		    m->z_crit, l);
 		/* Slower beyond the load, or too few samples to say. */
 		if (l->verdict == JUDGE_SLOWER || l->verdict >= JUDGE_TOO_FEW)
 			return;
@@ -455,6 +525,21 @@ judge_busy_row(const struct judge_row *r, const struct judge_machine *m,
 	l->verdict = JUDGE_BUSY;
 	l->weak = 0;
 	l->beyond = l->lo = l->hi = l->p = NAN;
+}
+
+/* How many of rows[0..n) are judged on two sets of slices (at least 1):
+ * the check's false alarms are shared among them. */
+static size_t
+sets_judged(const struct judge_row *rows, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += rows[i].not_comparable == NULL &&
+		    rows[i].sequential == JUDGE_SEQ_NONE &&
+		    rows[i].nnow >= JUDGE_MIN_SLICES &&
+		    rows[i].nthen >= JUDGE_MIN_SLICES;
+	return k > 0 ? k : 1;
 }
 
 void
@@ -478,6 +563,7 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		kinds[i] = rows[i].kind;
 		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
 	}
+	m->z_crit = z_two_sided(JUDGE_ALPHA / (double)sets_judged(rows, n));
 	busy_rows(rows, n, lr, floor_log, kept, taken, m, scratch);
 	shift = machine_shift(kinds, kept, n, floor_log, m, scratch);
 	busy_shift_of(rows, n, lr, taken, m, scratch);
@@ -502,7 +588,7 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		    shift, log(m->floor));
 		judge_one_row(&rows[i],
 		    out[i].by_kind ? log(m->kind_shift[kd]) : shift,
-		    log(m->floor), m->weak, &out[i]);
+		    log(m->floor), m->weak, m->z_crit, &out[i]);
 		/* A row that moved with its kind but less far is no better:
 		 * traced, bw_file_reread read 1.25x slower, its kind 1.55x,
 		 * and "faster" beyond it. Beyond its kind, only further. */

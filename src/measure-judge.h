@@ -18,8 +18,10 @@
  * 3. Each test's slices are compared with the profile's moved by that
  *    shift: a Mann-Whitney U test (p < 0.05) and the Hodges-Lehmann
  *    estimate of the change with its 95% interval. A test is slower or
- *    faster only when the U test says it differs AND the estimate lies
- *    beyond the tolerance and beyond the spread (judge_decide). On weak
+ *    faster only when the U test says it differs, the medians lie apart
+ *    by more standard errors than 5% of the whole check split among its
+ *    tests allows (z_crit), AND the estimate lies beyond the tolerance
+ *    and beyond the spread (judge_decide). On weak
  *    evidence (a run or test with more than a fifth of its samples
  *    disturbed) the whole interval must lie beyond it.
  * 4. Fewer than JUDGE_MIN_SLICES slices: "too few samples". A profile
@@ -149,6 +151,9 @@ struct judge_machine {
 	/* What a CPU-bound row among them is judged beyond (logs): the
 	 * load's shift and floor (busy_shift_of in measure-judge.c). */
 	double busy_log_shift, busy_log_floor;
+	/* The standard errors two sets of slices must lie apart to differ:
+	 * JUDGE_ALPHA of the whole check split among its tests. */
+	double z_crit;
 };
 
 /* At most this many rows are judged (the catalogue has under 100). */
@@ -159,6 +164,12 @@ struct judge_machine {
  * it), the spread --check and the live screen judge rows beyond.
  * scratch: room for n doubles. */
 double judge_spread(const double *v, size_t n, double center, double *scratch);
+
+/* A robust standard deviation of v[0..n) around center: the larger of
+ * the median absolute deviation's (times 1.4826) and the middle half's
+ * (the interquartile range over 1.349), so that figures in two modes
+ * are not taken for tight ones; 0 for fewer than 3. */
+double judge_robust_sd(const double *v, size_t n, double center);
 
 /* log(speed) of each of v[0..n) (n at most STATS_RANK_MAX), into out:
  * the number kept (finite, > 0). Both judges' and the sequential

@@ -62,30 +62,6 @@ sides_of(const struct judge_row *r, struct sides *s)
 }
 
 /*
- * A side's spread as a standard deviation (0: too few): the larger of
- * the median absolute deviation's and the middle half's (the
- * interquartile range over 1.349). Both read a normal side's deviation;
- * the first alone misses a test whose slices fall in two modes (a file
- * creation that waits for the journal in one slice of three: 22 us or
- * 250), and the rule, taking such a side for a tight one, called one
- * slow slice a change.
- */
-static double
-side_sd(const double *v, size_t n, double center)
-{
-	double scratch[STATS_RANK_MAX], sorted[STATS_RANK_MAX], iqr;
-
-	if (n < 3)
-		return 0;
-	memcpy(sorted, v, n * sizeof *v);
-	qsort(sorted, n, sizeof *sorted, stats_cmp_double);
-	iqr = stats_sorted_percentile(sorted, n, 75) -
-	    stats_sorted_percentile(sorted, n, 25);
-	return fmax(STATS_MAD_SIGMA * stats_mad(v, n, center, scratch),
-	    iqr / 1.349);
-}
-
-/*
  * An observation's weight is bounded (Huber's way): beyond 3 sigma, or
  * twice the change sought when wider, a slice counts as that far and no
  * farther, so that one slice far off among many steady ones cannot
@@ -113,7 +89,7 @@ bounded(double x, double sigma, double delta)
 static double
 then_median_var(const struct sides *s, double floor)
 {
-	double sd = fmax(side_sd(s->then, s->nt, s->then_med), floor);
+	double sd = fmax(judge_robust_sd(s->then, s->nt, s->then_med), floor);
 
 	return s->nt > 0 ? M_PI / 2 * sd * sd / (double)s->nt : 0;
 }
@@ -124,8 +100,8 @@ row_look(const struct seq_rule *r, const struct sides *s, double center,
     double delta)
 {
 	double x[STATS_RANK_MAX];
-	double sigma = fmax(fmax(side_sd(s->then, s->nt, s->then_med),
-	                        side_sd(s->now, s->nn, s->now_med)),
+	double sigma = fmax(fmax(judge_robust_sd(s->then, s->nt, s->then_med),
+	                        judge_robust_sd(s->now, s->nn, s->now_med)),
 	    r->sigma_floor);
 
 	if (s->nn == 0 || s->nt < 2)

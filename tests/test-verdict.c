@@ -249,6 +249,34 @@ test_shift_known(void)
 	        verdict_status(p.out, ROWS, &p.m) == 0);
 }
 
+/*
+ * Slices apart by ranks but not by their spread: every slice of a row
+ * below the profile's (the U test's smallest p for 5 and 5, 0.008) and
+ * its median 1.17x slower, but the slices scatter by 10% and more: the
+ * medians lie 2.2 standard errors apart, within the 2.7 that 5% of a
+ * check of 8 tests allows a test. The same row 1.6x slower is judged.
+ */
+static void
+test_familywise(void)
+{
+	static const double then[5] = { 950, 1000, 1050, 1100, 1300 };
+	static const double now[5] = { 700, 800, 900, 920, 940 };
+	struct planted p;
+
+	plant(&p, 0.01, 5);
+	memcpy(p.then[5], then, sizeof then);
+	memcpy(p.now[5], now, sizeof now);
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("apart by ranks, not by spread: the U test says differ",
+	    p.out[5].p < 0.01);
+	CHECK("... but not beyond 5% of the whole check: ok",
+	    p.out[5].verdict == JUDGE_OK);
+	for (int i = 0; i < 5; i++)
+		p.now[5][i] = now[i] * 0.7;
+	judge_rows(p.rows, ROWS, 10, 0, p.out, &p.m);
+	CHECK("... 1.6x slower: slower", p.out[5].verdict == JUDGE_SLOWER);
+}
+
 /* Two CPU hogs on two CPUs: the loops agree on 2x slower, the system
  * paths scatter around it (load moves each its own way), a two-party
  * row is 7x slower. Disturbed (40%), only that row is judged; the same
@@ -658,6 +686,7 @@ main(void)
 	test_machine_shift();
 	test_loops_disagree();
 	test_shift_known();
+	test_familywise();
 	test_disturbed_spread();
 	test_weak_evidence();
 	test_words();
