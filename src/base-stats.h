@@ -95,4 +95,14 @@ double stats_utest_p(const double *a, size_t na, const double *b, size_t nb);
 int stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
     double *scratch, double *est, double *lo, double *hi);
 
+/* A robust standard deviation of v[0..n) (n at most STATS_RANK_MAX)
+ * around center: the larger of STATS_MAD_SIGMA times the median absolute
+ * deviation and the interquartile range over 1.349, so that figures in
+ * two modes are not taken for tight ones; 0 for fewer than 3. */
+double stats_robust_sd(const double *v, size_t n, double center);
+
+/* z such that a normal variable lies beyond +-z with probability p, in
+ * (0, 1): 1.96 for 0.05. */
+double stats_z_two_sided(double p);
+
 #endif

@@ -294,43 +294,6 @@ judge_one_figure(const double *now, size_t nn, double then, double *scratch,
 	l->verdict = lo > 0 || hi < 0 ? JUDGE_FASTER : JUDGE_OK;
 }
 
-/* Both spreads: the median absolute deviation alone misses a test whose
- * slices fall in two modes (a file creation that waits for the journal
- * in one slice of three: 22 us or 250), and a rule taking such a side
- * for a tight one called one slow slice a change. */
-double
-judge_robust_sd(const double *v, size_t n, double center)
-{
-	double scratch[STATS_RANK_MAX], sorted[STATS_RANK_MAX], iqr;
-
-	if (n < 3 || n > STATS_RANK_MAX)
-		return 0;
-	memcpy(sorted, v, n * sizeof *v);
-	qsort(sorted, n, sizeof *sorted, stats_cmp_double);
-	iqr = stats_sorted_percentile(sorted, n, 75) -
-	    stats_sorted_percentile(sorted, n, 25);
-	return fmax(STATS_MAD_SIGMA * stats_mad(v, n, center, scratch),
-	    iqr / 1.349);
-}
-
-/* z such that a normal variable lies beyond +-z with probability p
- * (bisection on erfc; p in (0, 1)). */
-static double
-z_two_sided(double p)
-{
-	double lo = 0, hi = 40;
-
-	for (int i = 0; i < 100; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (erfc(mid / M_SQRT2) > p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
-
 /*
  * Whether the medians of two sets of slices (logs) lie further apart
  * than z_crit standard errors of their difference: each side's robust
@@ -343,8 +306,8 @@ sets_apart(const double *now, size_t nn, const double *then, size_t nt,
 {
 	double mn = stats_median(now, nn, scratch);
 	double mt = stats_median(then, nt, scratch);
-	double sn = judge_robust_sd(now, nn, mn);
-	double st = judge_robust_sd(then, nt, mt);
+	double sn = stats_robust_sd(now, nn, mn);
+	double st = stats_robust_sd(then, nt, mt);
 	double se =
 	    sqrt(M_PI / 2 * (sn * sn / (double)nn + st * st / (double)nt));
 
@@ -563,7 +526,8 @@ judge_rows(const struct judge_row *rows, size_t n, double tolerance_pct,
 		kinds[i] = rows[i].kind;
 		m->one_figure |= isfinite(lr[i]) && rows[i].nthen == 1;
 	}
-	m->z_crit = z_two_sided(JUDGE_ALPHA / (double)sets_judged(rows, n));
+	m->z_crit =
+	    stats_z_two_sided(JUDGE_ALPHA / (double)sets_judged(rows, n));
 	busy_rows(rows, n, lr, floor_log, kept, taken, m, scratch);
 	shift = machine_shift(kinds, kept, n, floor_log, m, scratch);
 	busy_shift_of(rows, n, lr, taken, m, scratch);

@@ -165,12 +165,6 @@ struct judge_machine {
  * scratch: room for n doubles. */
 double judge_spread(const double *v, size_t n, double center, double *scratch);
 
-/* A robust standard deviation of v[0..n) around center: the larger of
- * the median absolute deviation's (times 1.4826) and the middle half's
- * (the interquartile range over 1.349), so that figures in two modes
- * are not taken for tight ones; 0 for fewer than 3. */
-double judge_robust_sd(const double *v, size_t n, double center);
-
 /* log(speed) of each of v[0..n) (n at most STATS_RANK_MAX), into out:
  * the number kept (finite, > 0). Both judges' and the sequential
  * rule's figures. */

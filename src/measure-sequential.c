@@ -89,7 +89,7 @@ bounded(double x, double sigma, double delta)
 static double
 then_median_var(const struct sides *s, double floor)
 {
-	double sd = fmax(judge_robust_sd(s->then, s->nt, s->then_med), floor);
+	double sd = fmax(stats_robust_sd(s->then, s->nt, s->then_med), floor);
 
 	return s->nt > 0 ? M_PI / 2 * sd * sd / (double)s->nt : 0;
 }
@@ -100,8 +100,8 @@ row_look(const struct seq_rule *r, const struct sides *s, double center,
     double delta)
 {
 	double x[STATS_RANK_MAX];
-	double sigma = fmax(fmax(judge_robust_sd(s->then, s->nt, s->then_med),
-	                        judge_robust_sd(s->now, s->nn, s->now_med)),
+	double sigma = fmax(fmax(stats_robust_sd(s->then, s->nt, s->then_med),
+	                        stats_robust_sd(s->now, s->nn, s->now_med)),
 	    r->sigma_floor);
 
 	if (s->nn == 0 || s->nt < 2)

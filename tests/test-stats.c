@@ -390,6 +390,26 @@ test_unmodified(void)
 	CHECK("input not modified", memcmp(v, timing20, sizeof v) == 0);
 }
 
+/* The normal quantile of a two-sided tail, and a spread that sees two
+ * modes: the MAD of {1, 1, 1, 10, 10} around 1 is 0, its middle half
+ * is not. */
+static void
+test_robust(void)
+{
+	static const double modes[5] = { 1, 1, 1, 10, 10 };
+	static const double normal5[5] = { -1, -0.5, 0, 0.5, 1 };
+
+	CHECK_NEAR("z for 5%", stats_z_two_sided(0.05), 1.959964, 1e-5);
+	CHECK_NEAR("z for 1%", stats_z_two_sided(0.01), 2.575829, 1e-5);
+	CHECK_NEAR("z for 5% over 80", stats_z_two_sided(0.05 / 80), 3.4205,
+	    1e-3);
+	CHECK("two modes: the middle half's spread, not 0",
+	    stats_robust_sd(modes, 5, 1) > 6);
+	CHECK_NEAR("five even figures: the MAD's",
+	    stats_robust_sd(normal5, 5, 0), 0.5 * 1.4826, 1e-9);
+	CHECK("fewer than 3: 0", stats_robust_sd(modes, 2, 1) == 0);
+}
+
 int
 main(void)
 {
@@ -402,5 +422,6 @@ main(void)
 	test_lcg();
 	test_edges();
 	test_unmodified();
+	test_robust();
 	return check_summary("test-stats");
 }
