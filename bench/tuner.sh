@@ -8,7 +8,8 @@
 #      - every system call traced (raw_syscalls): seconds until the first
 #        system-call row says WORSE, and until the last one that will
 #        within WAIT_S (30) does; how many; the CPU-bound rows that said
-#        WORSE meanwhile (they must not);
+#        WORSE meanwhile (they must not; a row still WORSE from the last
+#        round's hog when tracing goes on is not counted);
 #      - tracing off: seconds until none says WORSE (from new slices: the
 #        screen judges an undone change against the figures from before);
 #      - a CPU hog on the worker's CPU (outside benchtop): seconds until
@@ -54,6 +55,12 @@ count() {
 	awk -v word="$2" 'NR == FNR { id[$1] = 1; next }
 		($1 in id) && index($0, " " word " ") { n++ }
 		END { print n + 0 }' "$1" "$tmp/screen"
+}
+# The ids in file $1 whose row says $2, one a line.
+ids() {
+	awk -v word="$2" 'NR == FNR { id[$1] = 1; next }
+		($1 in id) && index($0, " " word " ") { print $1 }' \
+	    "$1" "$tmp/screen"
 }
 flagged() {
 	awk '$1 ~ /^[a-z]+\.[a-z0-9_]+$/ && / (WORSE|better) / { print $1 }' \
@@ -117,6 +124,10 @@ r=1
 while [ "$r" -le "$ROUNDS" ]; do
 	first=- last=- rows=0 ok=- line=- l=$(load) cpu_worse=0
 	if [ -w "$trace" ]; then
+		# A CPU row still WORSE from the last round's hog (it keeps its
+		# verdict until it runs again) is not one tracing made WORSE.
+		cap
+		ids "$tmp/cpu" WORSE >"$tmp/cpu_before"
 		echo 1 >"$trace"
 		t0=$(now)
 		while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
@@ -128,7 +139,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 				rows=$n
 				last=$(since "$t0")
 			fi
-			c=$(count "$tmp/cpu" WORSE)
+			c=$(ids "$tmp/cpu" WORSE | grep -cvxF -f "$tmp/cpu_before")
 			[ "$c" -gt "$cpu_worse" ] && cpu_worse=$c
 		done
 		echo 0 >"$trace"
