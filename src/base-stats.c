@@ -462,6 +462,12 @@ stats_robust_sd(const double *v, size_t n, double center)
 	    iqr / 1.349);
 }
 
+double
+stats_median_se(double sd, size_t n)
+{
+	return n > 0 ? sqrt(M_PI / 2) * sd / sqrt((double)n) : 0;
+}
+
 /* Bisection on erfc: a hundred halvings of [0, 40] leave no error a
  * double can hold. */
 double

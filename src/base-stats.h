@@ -101,6 +101,11 @@ int stats_shift_ci(const double *a, size_t na, const double *b, size_t nb,
  * two modes are not taken for tight ones; 0 for fewer than 3. */
 double stats_robust_sd(const double *v, size_t n, double center);
 
+/* The standard error of the median of n figures of standard deviation
+ * sd: sqrt(pi/2) sd / sqrt(n), a median's error against a mean's sd /
+ * sqrt(n) for normal figures; 0 for no figure. */
+double stats_median_se(double sd, size_t n);
+
 /* z such that a normal variable lies beyond +-z with probability p, in
  * (0, 1): 1.96 for 0.05. */
 double stats_z_two_sided(double p);

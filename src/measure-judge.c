@@ -30,7 +30,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "base-stats.h"
@@ -150,10 +149,9 @@ judge_shift_of(const double *logs, const enum judge_kind *kinds, size_t n,
 	s->log_shift = stats_median(scratch, s->sources, scratch + n);
 	s->log_spread =
 	    judge_spread(scratch, s->sources, s->log_shift, scratch + n);
-	/* A median's error: 1.2533 sigma over the root of the count, sigma
-	 * as the spread reads it (JUDGE_SPREAD_Z of them). */
-	s->log_se =
-	    1.2533 * s->log_spread / JUDGE_SPREAD_Z / sqrt((double)s->sources);
+	/* Their median's error, sigma as the spread reads it (JUDGE_SPREAD_Z
+	 * of them). */
+	s->log_se = stats_median_se(s->log_spread / JUDGE_SPREAD_Z, s->sources);
 }
 
 /* How many rows (of kind k, or any when k is JUDGE_KIND_COUNT) moved
@@ -308,8 +306,7 @@ sets_apart(const double *now, size_t nn, const double *then, size_t nt,
 	double mt = stats_median(then, nt, scratch);
 	double sn = stats_robust_sd(now, nn, mn);
 	double st = stats_robust_sd(then, nt, mt);
-	double se =
-	    sqrt(M_PI / 2 * (sn * sn / (double)nn + st * st / (double)nt));
+	double se = hypot(stats_median_se(sn, nn), stats_median_se(st, nt));
 
 	return !(fabs(mn - mt) < z_crit * se);
 }

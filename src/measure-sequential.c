@@ -8,8 +8,6 @@
 #include "measure-sequential.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "base-stats.h"
 
@@ -89,9 +87,12 @@ bounded(double x, double sigma, double delta)
 static double
 then_median_var(const struct sides *s, double floor)
 {
-	double sd = fmax(stats_robust_sd(s->then, s->nt, s->then_med), floor);
+	double se =
+	    stats_median_se(fmax(stats_robust_sd(s->then, s->nt, s->then_med),
+	                        floor),
+	        s->nt);
 
-	return s->nt > 0 ? M_PI / 2 * sd * sd / (double)s->nt : 0;
+	return se * se;
 }
 
 /* One going row's look: its slices beyond `center` (log). */
@@ -132,6 +133,7 @@ sequential_rows(const struct seq_rule *r, const struct judge_row *rows,
 	       floor_log;
 	enum judge_kind kinds[JUDGE_MAX_ROWS] = { 0 };
 	struct seq_rule each;
+	size_t comparable;
 	struct judge_shift shift;
 	struct judge_kinds k;
 	struct sides s;
@@ -141,8 +143,9 @@ sequential_rows(const struct seq_rule *r, const struct judge_row *rows,
 	 * unchanged machine is called changed in at most alpha of checks,
 	 * not alpha of tests (22 tests at 1% each: one check in five). */
 	each = *r;
-	if (rows_comparable(rows, n) > 1)
-		each.alpha = r->alpha / (double)rows_comparable(rows, n);
+	comparable = rows_comparable(rows, n);
+	if (comparable > 1)
+		each.alpha = r->alpha / (double)comparable;
 	for (size_t i = 0; i < n; i++) {
 		sides_of(&rows[i], &s);
 		lr[i] = s.now_med - s.then_med;

@@ -408,6 +408,9 @@ test_robust(void)
 	CHECK_NEAR("five even figures: the MAD's",
 	    stats_robust_sd(normal5, 5, 0), 0.5 * 1.4826, 1e-9);
 	CHECK("fewer than 3: 0", stats_robust_sd(modes, 2, 1) == 0);
+	CHECK_NEAR("a median of 5 of sd 0.12: off by 6.7%",
+	    stats_median_se(0.12, 5), 0.0672, 1e-4);
+	CHECK("no figure: 0", stats_median_se(1, 0) == 0);
 }
 
 int
