@@ -49,36 +49,29 @@ judge_kind_of(const struct bench_test *t)
 	                                              : JUDGE_KIND_SYSCALL;
 }
 
+/* Each kind's id (JSON, CSV, metric labels: a contract) and its name in
+ * words, in one table so that the two cannot drift apart. */
+static const struct {
+	const char *id, *name;
+} kind_words[JUDGE_KIND_COUNT] = {
+	[JUDGE_KIND_LOOP] = { "loop", "CPU-bound loops" },
+	[JUDGE_KIND_MEMORY] = { "memory", "memory bandwidth" },
+	[JUDGE_KIND_LOCK] = { "lock", "locks" },
+	[JUDGE_KIND_SYSCALL] = { "syscall", "system calls" },
+	[JUDGE_KIND_IPC] = { "ipc", "IPC and context switches" },
+	[JUDGE_KIND_NETWORK] = { "network", "loopback network" },
+	[JUDGE_KIND_PROCESS] = { "process", "processes" },
+	[JUDGE_KIND_FILE] = { "file", "file operations" },
+};
+
 const char *
 judge_kind_name(enum judge_kind k)
 {
-	static const char *const names[JUDGE_KIND_COUNT] = {
-		[JUDGE_KIND_LOOP] = "CPU-bound loops",
-		[JUDGE_KIND_MEMORY] = "memory bandwidth",
-		[JUDGE_KIND_LOCK] = "locks",
-		[JUDGE_KIND_SYSCALL] = "system calls",
-		[JUDGE_KIND_IPC] = "IPC and context switches",
-		[JUDGE_KIND_NETWORK] = "loopback network",
-		[JUDGE_KIND_PROCESS] = "processes",
-		[JUDGE_KIND_FILE] = "file operations",
-	};
-
-	return (unsigned)k < JUDGE_KIND_COUNT ? names[k] : "?";
+	return (unsigned)k < JUDGE_KIND_COUNT ? kind_words[k].name : "?";
 }
 
 const char *
 judge_kind_id(enum judge_kind k)
 {
-	static const char *const ids[JUDGE_KIND_COUNT] = {
-		[JUDGE_KIND_LOOP] = "loop",
-		[JUDGE_KIND_MEMORY] = "memory",
-		[JUDGE_KIND_LOCK] = "lock",
-		[JUDGE_KIND_SYSCALL] = "syscall",
-		[JUDGE_KIND_IPC] = "ipc",
-		[JUDGE_KIND_NETWORK] = "network",
-		[JUDGE_KIND_PROCESS] = "process",
-		[JUDGE_KIND_FILE] = "file",
-	};
-
-	return (unsigned)k < JUDGE_KIND_COUNT ? ids[k] : "?";
+	return (unsigned)k < JUDGE_KIND_COUNT ? kind_words[k].id : "?";
 }
