@@ -1,0 +1,385 @@
+/*
+ * replay-live.c: the live screen's verdicts replayed from a --log
+ * recording, with a baseline (the b key) taken every EVERY seconds after
+ * WARM seconds: for each baseline, the rows that said WORSE or better at
+ * some refresh within the next SPAN seconds, the most at once, and the
+ * refreshes whose header had a kind line. What bench/tuner.sh's quiet
+ * part measures in rounds of 10 minutes, from one recording of a quiet
+ * machine, for as many baselines as it holds, so that a rule of the
+ * judge can be weighed on the same samples before and after.
+ *
+ * It runs the screen's own code (view_row_build, view_machine_judge_rows,
+ * view_baseline_take) on the samples as the screen would have had them
+ * at each refresh (every second); a slice starts where a test's samples
+ * are more than SLICE_GAP_MS apart, first looks are left out, and the
+ * sentinels' steps vouch for their kinds' rows as the screen's do.
+ * Context changes in the log are not replayed: record a quiet machine.
+ *
+ *   replay-live LOG.csv [EVERY_S [SPAN_S [WARM_S]]]
+ *
+ * Built and run by bench/replay.sh. Prints one line a baseline and a
+ * summary; exits 0, or 1 on a log it cannot read.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench-context.h"
+#include "bench-registry.h"
+#include "measure-judge-kind.h"
+#include "ui-view-machine.h"
+#include "ui-view.h"
+
+/* Samples of one slice lie closer than this; slices further apart. */
+#define SLICE_GAP_MS 150u
+/* The screen's refresh, and the sentinels' vouching (ui-rerun.c). */
+#define REFRESH_MS   1000u
+#define VOUCH_MS     30000u
+#define SENTINEL_BAR 10.0
+
+/* One test's samples, in the order of the log. */
+struct track {
+	const struct bench_test *test;
+	struct ring_entry *e;
+	size_t n, cap;
+	size_t upto;     /* entries at or before the refresh */
+	uint64_t slices; /* of those, slices begun */
+};
+
+struct replay {
+	struct track *t;
+	size_t n;
+	uint32_t end_ms;
+	double t0;
+};
+
+static int
+track_push(struct track *t, const struct ring_entry *e)
+{
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 1024;
+		struct ring_entry *p = realloc(t->e, cap * sizeof *p);
+
+		if (p == NULL)
+			return -1;
+		t->e = p;
+		t->cap = cap;
+	}
+	t->e[t->n++] = *e;
+	return 0;
+}
+
+/* One CSV line of the log into *e and its test's index; 0, or -1 to skip. */
+static int
+parse_line(struct replay *r, char *line, struct ring_entry *e, size_t *which)
+{
+	char *f[11], *save = NULL;
+	size_t k = 0;
+	double ts;
+
+	for (char *p = strtok_r(line, ",\n", &save); p != NULL && k < 11;
+	     p = strtok_r(NULL, ",\n", &save))
+		f[k++] = p;
+	if (k < 11 || strcmp(f[10], "1") == 0) /* a first look */
+		return -1;
+	ts = strtod(f[0], NULL);
+	if (r->t0 == 0)
+		r->t0 = ts;
+	for (*which = 0; *which < r->n; (*which)++)
+		if (strcmp(r->t[*which].test->id, f[1]) == 0)
+			break;
+	if (*which == r->n)
+		return -1; /* benchtop.context, or a test not in this build */
+	memset(e, 0, sizeof *e);
+	e->t_ms = (uint32_t)((ts - r->t0) * 1000 + 0.5);
+	e->cpu = (int16_t)atoi(f[6]);
+	e->ns_per_op = strtod(f[4], NULL);
+	e->cycles_per_op = strtod(f[5], NULL);
+	e->flags = strcmp(f[9], "1") == 0 ? SAMPLE_F_NOISY : 0;
+	return 0;
+}
+
+static int
+replay_read(struct replay *r, FILE *in)
+{
+	char line[1024];
+	struct ring_entry e;
+	size_t i;
+
+	r->n = registry_count();
+	r->t = calloc(r->n, sizeof *r->t);
+	if (r->t == NULL)
+		return -1;
+	for (i = 0; i < r->n; i++)
+		r->t[i].test = registry_at(i);
+	while (fgets(line, sizeof line, in) != NULL) {
+		struct track *t;
+
+		if (parse_line(r, line, &e, &i) != 0)
+			continue;
+		t = &r->t[i];
+		if (t->n == 0 || e.t_ms > t->e[t->n - 1].t_ms + SLICE_GAP_MS)
+			e.flags |= SAMPLE_F_SLICE_START;
+		if (track_push(t, &e) != 0)
+			return -1;
+		if (e.t_ms > r->end_ms)
+			r->end_ms = e.t_ms;
+	}
+	return 0;
+}
+
+/* Every row as the screen had it at now_ms, judged against base. */
+static void
+replay_rows(struct replay *r, uint32_t now_ms, struct view_row *rows,
+    const struct judge_baseline *base, const uint32_t *vouched_until,
+    struct view_machine *m)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		struct track *t = &r->t[i];
+		struct store_view sv;
+		size_t from;
+
+		while (t->upto < t->n && t->e[t->upto].t_ms <= now_ms)
+			t->slices +=
+			    (t->e[t->upto++].flags & SAMPLE_F_SLICE_START) != 0;
+		from = t->upto > VIEW_SPARK_MAX ? t->upto - VIEW_SPARK_MAX : 0;
+		memset(&sv, 0, sizeof sv);
+		sv.test = t->test;
+		sv.enabled = 1;
+		sv.meta.status = BENCH_OK;
+		sv.meta.slices = t->slices;
+		sv.n = t->upto - from;
+		sv.total = t->upto;
+		rows[i].senses_change = 0;
+		rows[i].vouched = now_ms < vouched_until[i];
+		view_row_build(&rows[i], &sv, t->e + from, NULL, 0,
+		    base != NULL && base[i].set ? &base[i] : NULL);
+		rows[i].index = i;
+	}
+	view_machine_judge_rows(rows, r->n, base, m);
+}
+
+/* The sentinels whose newest slice stepped vouch for their kinds' rows. */
+static void
+replay_sentinels(struct replay *r, const struct view_row *rows, uint64_t *seen,
+    uint32_t now_ms, uint32_t *vouched_until)
+{
+	const struct bench_sentinel *s;
+
+	for (size_t k = 0; (s = bench_context_sentinel(k)) != NULL; k++) {
+		size_t i = 0;
+
+		while (i < r->n && strcmp(r->t[i].test->id, s->id) != 0)
+			i++;
+
+		if (i >= r->n || rows[i].meta.slices == seen[k])
+			continue;
+		seen[k] = rows[i].meta.slices;
+		if (view_row_step(&rows[i], SENTINEL_BAR, JUDGE_FAR_BARS) == 0)
+			continue;
+		for (size_t j = 0; j < r->n; j++)
+			if (bench_context_sentinel_rank(s, rows[j].test) != 0)
+				vouched_until[j] = now_ms + VOUCH_MS;
+	}
+}
+
+/* One baseline's round: what its SPAN seconds flagged. */
+struct round {
+	uint32_t b_ms;
+	size_t flagged, most, kind_refreshes, refreshes;
+	size_t kind_seen[JUDGE_KIND_COUNT];
+	double
+	    kind_far[JUDGE_KIND_COUNT]; /* its farthest |log| from the shift */
+	double drift;
+	char first[256];
+};
+
+/* Why a row was flagged: its change, its bar and what made them. */
+static void
+row_explain(const struct view_row *r, uint32_t b_ms)
+{
+	printf("  [b %u s] %s %+.1f%% +-%.1f prev %+.1f bar %.1f (slices %zu "
+	       "pi %.1f spread %.1f) shift %.3f kind %d noisy %.0f vouched "
+	       "%d ratio %.2f\n",
+	    b_ms / 1000, r->test->id, r->delta_pct, r->delta_ci_pct,
+	    r->prev_n ? (r->prev_value / r->value - 1) * 100 : NAN, r->bar_pct,
+	    r->slices, r->slice_pi_pct, r->spread_pct, r->machine_shift,
+	    r->by_kind, r->recent_noisy, r->vouched, r->change_ratio);
+}
+
+static void
+round_look(struct round *o, const struct view_row *rows, size_t n,
+    const struct view_machine *m, unsigned char *ever)
+{
+	size_t now = 0, kinds = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].has_delta || !rows[i].significant)
+			continue;
+		now++;
+		if (!ever[i]++) {
+			size_t used = strlen(o->first);
+
+			if (getenv("REPLAY_VERBOSE") != NULL)
+				row_explain(&rows[i], o->b_ms);
+
+			o->flagged++;
+			(void)snprintf(o->first + used, sizeof o->first - used,
+			    "%s%s %.2fx", used ? ", " : "",
+			    strchr(rows[i].test->id, '.') + 1,
+			    rows[i].change_ratio);
+		}
+	}
+	for (size_t k = 0; k < JUDGE_KIND_COUNT; k++) {
+		double far = fabs(log(m->kinds.shift[k] / m->shift));
+
+		if (!m->kinds.moved[k])
+			continue;
+		kinds++;
+		o->kind_seen[k]++;
+		o->kind_far[k] = far > o->kind_far[k] ? far : o->kind_far[k];
+	}
+	o->kind_refreshes += kinds > 0;
+	o->most = now > o->most ? now : o->most;
+	o->refreshes++;
+}
+
+/* Up to this many rounds at once (SPAN / EVERY). */
+#define MAX_ACTIVE 64
+
+struct active {
+	struct round o;
+	struct judge_baseline *base;
+	unsigned char *ever;
+	int on;
+};
+
+static void
+round_print(const struct round *o)
+{
+	printf("b at %5.0f s  drift %5.1f%%  flagged %2zu  most at once %2zu"
+	       "  kind line in %3zu of %3zu refreshes  %s\n",
+	    o->b_ms / 1000.0, o->drift, o->flagged, o->most, o->kind_refreshes,
+	    o->refreshes, o->first[0] ? o->first : "-");
+	if (getenv("REPLAY_VERBOSE") == NULL)
+		return;
+	for (size_t k = 0; k < JUDGE_KIND_COUNT; k++)
+		if (o->kind_seen[k])
+			printf("  kind %s in %zu refreshes, up to %.2fx\n",
+			    judge_kind_id(k), o->kind_seen[k],
+			    exp(o->kind_far[k]));
+}
+
+/* Each active round judges the refresh's rows against its baseline. */
+static void
+rounds_judge(struct active *a, size_t na, const struct view_row *rows,
+    struct view_row *mine, size_t n, uint32_t now_ms, uint32_t span_ms)
+{
+	struct view_machine m;
+
+	for (size_t k = 0; k < na; k++) {
+		if (!a[k].on)
+			continue;
+		memcpy(mine, rows, n * sizeof *mine);
+		for (size_t i = 0; i < n; i++) {
+			view_row_judge(&mine[i], &a[k].base[i]);
+			view_row_shown(&mine[i]);
+		}
+		view_machine_judge_rows(mine, n, a[k].base, &m);
+		round_look(&a[k].o, mine, n, &m, a[k].ever);
+		if (now_ms >= a[k].o.b_ms + span_ms) {
+			round_print(&a[k].o);
+			a[k].on = 0;
+		}
+	}
+}
+
+/* A round begins: b pressed on the rows as they are now. */
+static void
+round_begin(struct active *a, const struct view_row *rows, size_t n,
+    uint32_t now_ms)
+{
+	double drift = view_machine_drift(rows, n);
+
+	memset(&a->o, 0, sizeof a->o);
+	memset(a->ever, 0, n);
+	a->o.b_ms = now_ms;
+	a->o.drift = drift;
+	for (size_t i = 0; i < n; i++)
+		view_baseline_take(&a->base[i], &rows[i], drift);
+	a->on = 1;
+}
+
+struct totals {
+	size_t rounds, clean, over_one, flagged;
+};
+
+int
+main(int argc, char **argv)
+{
+	uint32_t every = argc > 2 ? (uint32_t)atoi(argv[2]) * 1000u : 60000u;
+	uint32_t span = argc > 3 ? (uint32_t)atoi(argv[3]) * 1000u : 600000u;
+	uint32_t warm = argc > 4 ? (uint32_t)atoi(argv[4]) * 1000u : 120000u;
+	struct replay r = { 0 };
+	struct active a[MAX_ACTIVE];
+	struct view_row *rows, *mine;
+	struct view_machine m;
+	uint64_t seen[16] = { 0 };
+	uint32_t *vouched, next_b = warm;
+	FILE *in = argc > 1 ? fopen(argv[1], "r") : NULL;
+	size_t na = span / (every ? every : 1) + 1;
+
+	if (in == NULL || every == 0 || span == 0 || na > MAX_ACTIVE) {
+		fprintf(stderr,
+		    "usage: replay-live LOG.csv [EVERY_S [SPAN_S "
+		    "[WARM_S]]] (SPAN/EVERY < %d)\n",
+		    MAX_ACTIVE);
+		return 1;
+	}
+	if (replay_read(&r, in) != 0) {
+		fprintf(stderr, "replay-live: out of memory\n");
+		return 1;
+	}
+	fclose(in);
+	rows = calloc(r.n, sizeof *rows);
+	mine = calloc(r.n, sizeof *mine);
+	vouched = calloc(r.n, sizeof *vouched);
+	for (size_t k = 0; k < na; k++) {
+		a[k].base = calloc(r.n, sizeof *a[k].base);
+		a[k].ever = calloc(r.n, 1);
+		a[k].on = 0;
+	}
+	printf("log: %.0f s, %zu tests; a baseline every %u s after %u s, "
+	       "each judged for %u s\n",
+	    r.end_ms / 1000.0, r.n, every / 1000, warm / 1000, span / 1000);
+	struct totals tot = { 0 };
+	for (uint32_t now = 0; now <= r.end_ms; now += REFRESH_MS) {
+		replay_rows(&r, now, rows, NULL, vouched, &m);
+		replay_sentinels(&r, rows, seen, now, vouched);
+		if (now >= next_b && now + span <= r.end_ms) {
+			for (size_t k = 0; k < na; k++)
+				if (!a[k].on) {
+					round_begin(&a[k], rows, r.n, now);
+					break;
+				}
+			next_b += every;
+		}
+		for (size_t k = 0; k < na; k++)
+			if (a[k].on && now >= a[k].o.b_ms + span) {
+				tot.rounds++;
+				tot.clean += a[k].o.flagged == 0;
+				tot.over_one += a[k].o.flagged > 1;
+				tot.flagged += a[k].o.flagged;
+			}
+		rounds_judge(a, na, rows, mine, r.n, now, span);
+	}
+	printf("rounds %zu: none flagged in %zu, more than one in %zu, "
+	       "%.2f rows flagged a round\n",
+	    tot.rounds, tot.clean, tot.over_one,
+	    tot.rounds ? (double)tot.flagged / (double)tot.rounds : 0.0);
+	return 0;
+}
