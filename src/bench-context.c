@@ -86,7 +86,7 @@ unsigned char
 bench_context_sentinel_rank(const struct bench_sentinel *s,
     const struct bench_test *t)
 {
-	return (s->groups >> t->group) & 1u
+	return (s->groups >> t->group) & 1u && strcmp(s->id, t->id) != 0
 	    ? (unsigned char)(1 + (unsigned)t->group)
 	    : 0;
 }

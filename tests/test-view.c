@@ -533,6 +533,12 @@ test_sentinel_step(void)
 	        registry_find("lmbench.sig_handle")) > 0 &&
 	        bench_context_sentinel_rank(bench_context_sentinel(0),
 	            registry_find("lmbench.bw_mem_read")) == 0);
+	for (size_t k = 0; bench_context_sentinel(k) != NULL; k++) {
+		const struct bench_sentinel *s = bench_context_sentinel(k);
+
+		CHECK("a sentinel's step vouches not for itself",
+		    bench_context_sentinel_rank(s, registry_find(s->id)) == 0);
+	}
 }
 
 /*
