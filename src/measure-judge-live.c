@@ -111,7 +111,8 @@ judge_live_bar(const struct judge_baseline *b)
 double
 judge_live_slices(const struct judge_baseline *b)
 {
-	double sm = b->drift_pct / 1.96, own = b->slice_sd_pct, var;
+	double sm = log1p(b->drift_pct / 100) * 100 / 1.96;
+	double own = b->slice_sd_pct, var;
 	size_t df;
 
 	if (!(sm > 0) || b->slices < 2)
@@ -120,6 +121,8 @@ judge_live_slices(const struct judge_baseline *b)
 	var = ((double)(b->slices - 1) * own * own +
 	          JUDGE_DRIFT_WEIGHT * sm * sm) /
 	    (double)df;
-	return stats_student_t975(df) * sqrt(fmax(var, own * own)) *
-	    sqrt(1 + 1.0 / (double)b->slices);
+	/* The sds are of logs (x 100): the bar is their interval's ratio. */
+	return expm1(stats_student_t975(df) * sqrt(fmax(var, own * own)) *
+	           sqrt(1 + 1.0 / (double)b->slices) / 100) *
+	    100;
 }

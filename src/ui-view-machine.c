@@ -55,7 +55,8 @@ view_machine_drift(const struct view_row *rows, size_t n)
 			v[k++] = rows[i].slice_sd_pct;
 	if (k < VIEW_DRIFT_ROWS)
 		return 0;
-	return 1.96 * stats_median(v, k, scratch);
+	/* The sds are of logs (x 100): the drift is their 95% as a ratio. */
+	return expm1(1.96 * stats_median(v, k, scratch) / 100) * 100;
 }
 
 /* log(speed now / speed at the baseline) of a row, or NAN. */

@@ -39,7 +39,8 @@ void view_machine_judge_rows(struct view_row *rows, size_t n,
     const struct judge_baseline *base, struct view_machine *m);
 
 /* How far this machine's own speed moves a slice, from every row's
- * slices: 1.96 times the median of their slice_sd_pct, %; pure. */
+ * slices: 1.96 times the median of their slice_sd_pct (sds of logs), as
+ * a ratio, %; pure. */
 double view_machine_drift(const struct view_row *rows, size_t n);
 
 #endif
