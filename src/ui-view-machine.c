@@ -75,7 +75,14 @@ row_log_speed(const struct view_row *r, const struct judge_baseline *b)
  * when the kind moved as a whole and the row with it (judge_kinds_of, as
  * --check): the host's memory bandwidth moving alone is one fact, not
  * five WORSE rows. A row that moved with its kind but less far is no
- * better for it.
+ * better for it. A kind moved only beyond the machine's drift at the
+ * baseline too, the bar of every row: a kind is there to say once what
+ * would make its rows WORSE one by one, and within the drift none is.
+ * Replayed from a quiet recording of a shared 2-CPU guest
+ * (bench/replay.sh, drift 19-26%, 26 rounds of 10 minutes), the floor
+ * of 10% alone had a kind line in 281 of a round's 601 refreshes on
+ * average, kinds 1.11-1.28x off; with the drift, 85, and rows flagged
+ * 2.88 a round then, 2.96 now.
  */
 static void
 rows_beyond_kinds(struct view_row *rows, size_t n,
@@ -83,7 +90,9 @@ rows_beyond_kinds(struct view_row *rows, size_t n,
     const enum judge_kind *kinds, const struct judge_shift *s,
     struct view_machine *m, double *scratch)
 {
-	double floor = log1p(fmax(VIEW_KIND_FLOOR_PCT, m->spread_pct) / 100);
+	double floor = log1p(fmax(fmax(VIEW_KIND_FLOOR_PCT, m->spread_pct),
+	                         n > 0 ? base[0].drift_pct : 0) /
+	    100);
 
 	judge_kinds_of(v, kinds, n, s->log_shift, floor, s->from_loops,
 	    &m->kinds, scratch);

@@ -620,6 +620,47 @@ test_kind_moves(void)
 	    0.02);
 }
 
+/*
+ * A kind moves as a whole only beyond the machine's drift: memory 1.15x
+ * slower where every row's slices move 20% by themselves is no line; the
+ * same with no drift known is, and 1.4x is beyond a drift of 20% too.
+ */
+static void
+test_kind_drift(void)
+{
+	static const char *const ids[] = { "byte.dhry2", "byte.arith_int",
+		"byte.hanoi", "lmbench.bw_mem_read", "lmbench.bw_mem_write",
+		"lmbench.bw_bcopy_libc" };
+	enum { N = sizeof ids / sizeof ids[0] };
+	static const double drift[] = { 20, 0, 20 },
+	                    slower[] = { 115, 115, 140 };
+	static const int moved[] = { 0, 1, 1 };
+
+	for (size_t c = 0; c < 3; c++) {
+		struct view_row rows[N];
+		struct judge_baseline base[N];
+		struct view_machine m;
+
+		for (size_t k = 0; k < N; k++) {
+			struct history h;
+			double after = k < 3 ? 100 : slower[c];
+
+			quiet_baseline(&h, &base[k]);
+			build_marked(&rows[k], ids[k], &h, NULL, NULL, 0);
+			view_baseline_take(&base[k], &rows[k], drift[c]);
+			add_slice(&h, after, SLICE, 1);
+			add_slice(&h, after, SLICE, 1);
+			build_marked(&rows[k], ids[k], &h, &base[k], NULL, 0);
+		}
+		view_machine_judge_rows(rows, N, base, &m);
+		printf("  memory %.2fx slower, drift %.0f%%: moved %d\n",
+		    slower[c] / 100, drift[c],
+		    m.kinds.moved[JUDGE_KIND_MEMORY]);
+		CHECK("a kind moved only beyond the drift",
+		    (m.kinds.moved[JUDGE_KIND_MEMORY] != 0) == moved[c]);
+	}
+}
+
 /* A hog stopped just before a change has left its disturbed slices in
  * the window (most of it): the change's baseline is the row's
  * undisturbed figure, and a 1.6x step after it is WORSE, not "better"
@@ -723,6 +764,7 @@ main(void)
 	test_shown_figure();
 	test_sentinel_step();
 	test_slow_mode();
+	test_kind_drift();
 	test_kind_moves();
 	test_baseline_calm();
 	test_no_cause();
