@@ -35,7 +35,7 @@
 #include "ui-view.h"
 
 /* Samples of one slice lie closer than this; slices further apart. */
-#define SLICE_GAP_MS 150u
+#define SLICE_GAP_MS 1000u
 /* The screen's refresh, and the sentinels' vouching (ui-rerun.c). */
 #define REFRESH_MS   1000u
 #define VOUCH_MS     30000u
@@ -309,8 +309,12 @@ round_begin(struct active *a, const struct view_row *rows, size_t n,
 	memset(a->ever, 0, n);
 	a->o.b_ms = now_ms;
 	a->o.drift = drift;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		view_baseline_take(&a->base[i], &rows[i], drift);
+#ifdef JUDGE_LIVE_ALPHA /* a judge that knows how many rows it judges */
+		a->base[i].rows = n; /* every test on: all of them run */
+#endif
+	}
 	a->on = 1;
 }
 

@@ -69,6 +69,37 @@ judge_live_row(const struct judge_live *c)
 }
 
 /*
+ * How many times wider than one row's the quantile of a bar is when
+ * `rows` rows are judged together: the normal quantile of 5% shared
+ * among them (Bonferroni, as --check shares its 5% among its tests)
+ * over that of 5% alone; 1 for one row (focus), 1.75 for 80 (3.42 /
+ * 1.96). Each row's 95% bar let through one slice in 20 of an unchanged
+ * row, and with every test on a row gets 12 slices in 10 minutes: with
+ * 80 rows, two slices in a row beyond their bars by themselves were
+ * bound to come several times a round. Replayed from a quiet recording
+ * of a shared 2-CPU guest (bench/replay.sh, 26 rounds of 10 minutes):
+ * with each row's own 95%, no row flagged in 3 of them and 3.27 rows a
+ * round; shared among 80, none in 24, more than one only in the round
+ * whose baseline came two minutes in, when rows had two slices each and
+ * the drift was not yet known (0.23 rows a round).
+ */
+double
+judge_live_rows_scale(size_t rows)
+{
+	if (rows < 2)
+		return 1;
+	return stats_z_two_sided(JUDGE_LIVE_ALPHA / (double)rows) /
+	    stats_z_two_sided(JUDGE_LIVE_ALPHA);
+}
+
+/* A bar of pct % (a ratio), its log made `scale` times wider. */
+static double
+widened(double pct, double scale)
+{
+	return expm1(log1p(pct / 100) * scale) * 100;
+}
+
+/*
  * The bar, in % of the baseline, that the whole 95% interval of a change
  * must pass to be a verdict: the largest of
  * - JUDGE_BAR_MIN_PCT (5%): the screen calls changes one sees at a glance
@@ -92,7 +123,9 @@ judge_live_row(const struct judge_live *c)
 double
 judge_live_bar(const struct judge_baseline *b)
 {
-	return fmax(fmax(JUDGE_BAR_MIN_PCT, b->drift_pct),
+	double drift = widened(b->drift_pct, judge_live_rows_scale(b->rows));
+
+	return fmax(fmax(JUDGE_BAR_MIN_PCT, drift),
 	    fmax(b->spread_pct, judge_live_slices(b)));
 }
 
@@ -113,16 +146,18 @@ judge_live_slices(const struct judge_baseline *b)
 {
 	double sm = log1p(b->drift_pct / 100) * 100 / 1.96;
 	double own = b->slice_sd_pct, var;
+	double scale = judge_live_rows_scale(b->rows);
 	size_t df;
 
 	if (!(sm > 0) || b->slices < 2)
-		return b->slice_pi_pct;
+		return widened(b->slice_pi_pct, scale);
 	df = b->slices - 1 + JUDGE_DRIFT_WEIGHT;
 	var = ((double)(b->slices - 1) * own * own +
 	          JUDGE_DRIFT_WEIGHT * sm * sm) /
 	    (double)df;
 	/* The sds are of logs (x 100): the bar is their interval's ratio. */
-	return expm1(stats_student_t975(df) * sqrt(fmax(var, own * own)) *
+	return expm1(scale * stats_student_t975(df) *
+	           sqrt(fmax(var, own * own)) *
 	           sqrt(1 + 1.0 / (double)b->slices) / 100) *
 	    100;
 }

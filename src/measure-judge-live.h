@@ -46,8 +46,9 @@ struct judge_baseline {
 	double slice_pi_pct; /* 95% prediction, a new slice's median, % */
 	double spread_pct;   /* the samples' robust spread, % of value */
 	double drift_pct;    /* the machine's: view_machine_drift, % */
-	double slice_sd_pct; /* sd of the slices' medians, % */
+	double slice_sd_pct; /* sd of the slices' logs' medians, x 100 */
 	size_t slices;       /* how many slices those were */
+	size_t rows;         /* the rows judged together (0, 1: one) */
 };
 
 /* A live row's change against its baseline (moved by the machine's
@@ -69,6 +70,13 @@ struct judge_live {
  * same way. It ends in judge_decide, as --check does.
  */
 enum judge_verdict judge_live_row(const struct judge_live *c);
+
+/* 5% false alarms a slice among the rows judged together, shared. */
+#define JUDGE_LIVE_ALPHA 0.05
+
+/* How many times wider a bar's quantile is for `rows` rows judged
+ * together than for one (Bonferroni); 1 for fewer than two. */
+double judge_live_rows_scale(size_t rows);
 
 /* The bar a change against baseline b must pass, in % of it. */
 double judge_live_bar(const struct judge_baseline *b);

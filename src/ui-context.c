@@ -25,6 +25,7 @@
 #include "bench-context.h"
 #include "monitor-queue.h"
 #include "ref-data-find.h"
+#include "ui-focus.h"
 #include "ui-priv.h"
 #include "ui-view-machine.h"
 
@@ -116,9 +117,11 @@ static void
 baseline_before_change(struct ui *ui)
 {
 	double drift = view_machine_drift(ui->rows, ui->nrows);
+	size_t judged = ui_focus_rows_run(ui);
 
 	for (size_t i = 0; i < ui->nrows; i++) {
 		view_baseline_take_state(&ui->base[i], &ui->rows[i], drift);
+		ui->base[i].rows = judged;
 		ui->context->after.slices_at[i] = ui->rows[i].meta.slices;
 		ui->context->after.moved_pct[i] = NAN;
 	}

@@ -71,6 +71,18 @@ focus_mask(const struct ui *ui, unsigned char *only, char *label, size_t size)
 		(void)snprintf(label, size, "%s", ui->rows[line->row].test->id);
 }
 
+size_t
+ui_focus_rows_run(const struct ui *ui)
+{
+	size_t n = 0;
+
+	if (ui->focus[0] != '\0')
+		return ui->focus_rows;
+	for (size_t i = 0; i < ui->nrows; i++)
+		n += ui->rows[i].enabled != 0;
+	return n;
+}
+
 void
 ui_focus_toggle(struct ui *ui)
 {
@@ -86,6 +98,9 @@ ui_focus_toggle(struct ui *ui)
 	if ((only = calloc(ui->nrows ? ui->nrows : 1, 1)) == NULL)
 		return;
 	focus_mask(ui, only, ui->focus, sizeof ui->focus);
+	ui->focus_rows = 0;
+	for (size_t i = 0; i < ui->nrows; i++)
+		ui->focus_rows += only[i] != 0;
 	queue_set_focus(ui->cfg.monitor, only);
 	free(only);
 	(void)snprintf(ui->message, sizeof ui->message,

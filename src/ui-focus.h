@@ -5,6 +5,8 @@
 #ifndef BENCHTOP_UI_FOCUS_H
 #define BENCHTOP_UI_FOCUS_H
 
+#include <stddef.h>
+
 struct ui;
 
 /*
@@ -14,5 +16,7 @@ struct ui;
 int ui_focus_draw(struct ui *ui, int y, int x); /* return the next x */
 int ui_focus_pass_draw(struct ui *ui, int y, int x);
 void ui_focus_toggle(struct ui *ui);
+/* The rows that run: the focus's, or every enabled one. */
+size_t ui_focus_rows_run(const struct ui *ui);
 
 #endif

@@ -110,12 +110,15 @@ static void
 take_baseline(struct ui *ui, int set)
 {
 	double drift = view_machine_drift(ui->rows, ui->nrows);
+	size_t judged = ui_focus_rows_run(ui);
 
 	ui->have_baseline = set;
 	if (ui->context != NULL) /* a baseline of its own: no change since */
 		ui->context->after.senses = 0;
-	for (size_t i = 0; i < ui->nrows && set; i++)
+	for (size_t i = 0; i < ui->nrows && set; i++) {
 		view_baseline_take(&ui->base[i], &ui->rows[i], drift);
+		ui->base[i].rows = judged;
+	}
 	(void)snprintf(ui->message, sizeof ui->message, "%s",
 	    set ? "deltas from now on (B: clear)" : "baseline cleared");
 }

@@ -75,6 +75,7 @@ struct ui {
 	int quiet_cpu;      /* the UI's CPU when quiet, -1: shared */
 	int pass;           /* borrow_screen_begin's, while drawing */
 	char focus[48];     /* f: what runs alone, "" when all do */
+	size_t focus_rows;  /* how many rows that is */
 	int focus_left;     /* f ended a focus: the cycle is timed afresh */
 	cpu_set_t affinity; /* the UI thread's, before quiet */
 	struct monitor_self self; /* the self row's figures, unless frozen */

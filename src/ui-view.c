@@ -469,6 +469,7 @@ view_baseline_take(struct judge_baseline *b, const struct view_row *r,
 	b->drift_pct = drift_pct;
 	b->slice_sd_pct = isfinite(r->slice_sd_pct) ? r->slice_sd_pct : 0;
 	b->slices = r->slices;
+	b->rows = 1;
 }
 
 /*
