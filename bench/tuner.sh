@@ -29,6 +29,7 @@ ROUNDS=${ROUNDS:-5}
 QUIET_ROUNDS=${QUIET_ROUNDS:-5}
 QUIET_S=${QUIET_S:-600}
 WAIT_S=${WAIT_S:-30}
+WARM_CYCLES=${WARM_CYCLES:-3}
 trace=/sys/kernel/tracing/events/raw_syscalls/enable
 hog=
 
@@ -69,7 +70,11 @@ flagged() {
 
 T new-session -d -s bt -x 220 -y 120 \
     "XDG_CONFIG_HOME=$XDG_CONFIG_HOME '$BENCHTOP' 2>'$tmp/err'"
-# The first pass, then a cycle: every row has full slices.
+# The first pass, then WARM_CYCLES cycles (3): every row has three full
+# slices, the machine's drift is known from them, and b is a baseline
+# that knows how its rows' slices vary (bench/replay.sh replays what an
+# earlier b gives: tests with a rare slow mode their two slices never
+# showed, spinlock's and the file creations', then say WORSE).
 start=$(now)
 until cap && grep -q ' cycle [0-9]' "$tmp/screen"; do
 	if [ "$(since "$start" | cut -d. -f1)" -gt 300 ]; then
@@ -79,7 +84,7 @@ until cap && grep -q ' cycle [0-9]' "$tmp/screen"; do
 	sleep 2
 done
 cycle=$(grep -o ' cycle [0-9.]*s' "$tmp/screen" | head -1 | tr -d ' cycle')
-sleep "${cycle%s}"
+sleep $((${cycle%s} * WARM_CYCLES))
 echo "tuner: every test on, default options; cycle ${cycle}, load $(load)"
 
 # 1. Nothing changed after b, QUIET_ROUNDS times.
