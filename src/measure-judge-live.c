@@ -116,6 +116,8 @@ widened(double pct, double scale)
  *   slices (slice_spread): the setups of a test that land apart;
  * - the machine's drift (view_machine_drift), which a row's own few
  *   slices cannot know.
+ * The last two at the quantile the rows judged together share
+ * (judge_live_rows_scale): 95% for one row, 99.94% each for 80.
  * The floors matter because that interval comes from few medians: from
  * three that happen to agree it is a percent wide, and a quiet focused
  * null_call then turned WORSE by itself.

@@ -93,6 +93,29 @@ slice_medians(const struct view_row *r, const struct ring_entry *h,
 }
 
 /*
+ * Where the machine's present state begins in history h[0..n): the first
+ * slice begun at or after since_ms, the last change's mark; 0 (all of
+ * it) when that leaves fewer than two slices. Slices of another state
+ * are no measure of how this one's slices vary: with the slices traced
+ * in an earlier round in a system-call row's history, its bar was 2.3x
+ * and tracing switched on again was no verdict on any row.
+ */
+static size_t
+state_start(const struct ring_entry *h, size_t n, uint32_t since_ms)
+{
+	size_t first = n, slices = 0;
+
+	if (since_ms == 0) /* no change: the whole history */
+		return 0;
+	for (size_t i = n; i-- > 0 && h[i].t_ms >= since_ms;)
+		if (h[i].flags & SAMPLE_F_SLICE_START) {
+			first = i;
+			slices++;
+		}
+	return slices >= 2 ? first : 0;
+}
+
+/*
  * How far a new slice may land from the window's median by itself: the
  * half-width of a 95% prediction interval for one more slice's median,
  * from the medians of the slices of the row's history (up to
@@ -119,13 +142,15 @@ slice_medians(const struct view_row *r, const struct ring_entry *h,
  */
 static void
 slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
-    const double *cyc, size_t n)
+    const double *cyc, size_t n, uint32_t since_ms)
 {
 	double med[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1], sd;
-	size_t m = slice_medians(r, h, ns, cyc, n, 0, med);
+	size_t from = state_start(h, n, since_ms), m;
 
+	m = slice_medians(r, h + from, ns + from, cyc + from, n - from, 0, med);
 	if (m < 2) /* too few undisturbed: every sample, as they are */
-		m = slice_medians(r, h, ns, cyc, n, 1, med);
+		m = slice_medians(r, h + from, ns + from, cyc + from, n - from,
+		    1, med);
 	if (m < 2 || !(r->value > 0))
 		return;
 	for (size_t i = 0; i < m; i++)
@@ -230,7 +255,8 @@ row_calm(struct view_row *r, const struct ring_entry *w, const double *ns,
 /* Window statistics of the last VIEW_WINDOW entries, of the newest
  * slices among them, and the spread of the slices of the whole history. */
 static void
-row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
+row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
+    uint32_t since_ms)
 {
 	double hns[VIEW_SPARK_MAX], hcyc[VIEW_SPARK_MAX];
 	double scratch[VIEW_SPARK_MAX], *ns, *cyc;
@@ -272,7 +298,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n)
 	r->recent_cyc = stats_median(cyc + from, k - from, scratch);
 	if (!(r->recent_cyc > 0))
 		r->recent_cyc = NAN;
-	slice_spread(r, he, hns, hcyc, h);
+	slice_spread(r, he, hns, hcyc, h, since_ms);
 	slice_step(r, he, hns, hcyc, h);
 	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
 	if (from >= VIEW_RECENT_MIN) {
@@ -400,6 +426,17 @@ view_row_shown(struct view_row *r)
 	r->shown_cyc = r->shown_recent ? r->recent_cyc : r->cyc;
 }
 
+/* The newest of the marks (store ms), 0 with none. */
+static uint32_t
+latest_mark(const uint32_t *marks_ms, size_t nmarks)
+{
+	uint32_t t = 0;
+
+	for (size_t m = 0; m < nmarks; m++)
+		t = marks_ms[m] > t ? marks_ms[m] : t;
+	return t;
+}
+
 void
 view_row_build(struct view_row *r, const struct store_view *sv,
     const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
@@ -414,7 +451,7 @@ view_row_build(struct view_row *r, const struct store_view *sv,
 	r->by_kind = 0;
 	r->change_ratio = NAN;
 	r->bar_pct = 0;
-	row_stats(r, e, sv->n);
+	row_stats(r, e, sv->n, latest_mark(marks_ms, nmarks));
 	row_spark(r, e, sv->n, marks_ms, nmarks);
 	view_row_judge(r, base);
 	view_row_shown(r);

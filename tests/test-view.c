@@ -707,6 +707,41 @@ test_rows_judged(void)
 	CHECK("tracing's 2.6x, its cause known: WORSE", r.significant);
 }
 
+/*
+ * Tracing on, off, and on again: the baseline taken at the third change
+ * knows how slices vary since the last one (off), not the traced slices
+ * of the first round still in the row's history, and the second round's
+ * first traced slice is WORSE as the first round's was.
+ */
+static void
+test_state_since_mark(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+	uint32_t marks[3];
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 4; s++)
+		add_slice(&h, 100, SLICE, 1);
+	marks[0] = (uint32_t)(h.n + 1) * 25;
+	add_slice(&h, 260, SLICE, 1);
+	add_slice(&h, 262, SLICE, 1);
+	marks[1] = (uint32_t)(h.n + 1) * 25;
+	for (size_t s = 0; s < 3; s++)
+		add_slice(&h, s == 1 ? 103 : 100, SLICE, 1);
+	build_marked(&r, "lmbench.null_call", &h, NULL, marks, 2);
+	view_baseline_take_state(&b, &r, 0);
+	b.rows = 80;
+	printf("  bar after tracing on and off: %.1f%%\n", judge_live_bar(&b));
+	CHECK("the bar knows the state since off", judge_live_bar(&b) < 50);
+	marks[2] = (uint32_t)(h.n + 1) * 25;
+	add_slice(&h, 260, SLICE, 1);
+	build_marked(&r, "lmbench.null_call", &h, &b, marks, 3);
+	CHECK("tracing on again: WORSE on its first slice",
+	    r.significant && !r.better);
+}
+
 /* A hog stopped just before a change has left its disturbed slices in
  * the window (most of it): the change's baseline is the row's
  * undisturbed figure, and a 1.6x step after it is WORSE, not "better"
@@ -812,6 +847,7 @@ main(void)
 	test_slow_mode();
 	test_kind_drift();
 	test_rows_judged();
+	test_state_since_mark();
 	test_kind_moves();
 	test_baseline_calm();
 	test_no_cause();
