@@ -48,24 +48,47 @@ live_beyond(const struct live_change *c, double bar_pct, int differs)
 	    log1p(bar_pct / 100), 1);
 }
 
+/*
+ * A verdict on one slice, its cause known or seen, beyond `bar`: far
+ * beyond it with its cause known, or worse with its CPU mostly taken.
+ */
+static enum judge_verdict
+live_with_cause(const struct judge_live *c, const struct live_change *now,
+    double bar, int known)
+{
+	enum judge_verdict v = live_beyond(now, bar, 1);
+	int far, seen;
+
+	if (v == JUDGE_OK)
+		return JUDGE_OK;
+	far = known && live_beyond(now, JUDGE_FAR_BARS * bar, 1) == v;
+	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
+	return far || seen ? v : JUDGE_OK;
+}
+
 enum judge_verdict
 judge_live_row(const struct judge_live *c)
 {
 	struct live_change now, prev;
 	enum judge_verdict v;
-	int far, seen, lasts;
+	int lasts;
 
-	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now) ||
-	    (v = live_beyond(&now, c->bar_pct, 1)) == JUDGE_OK)
+	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now))
 		return JUDGE_OK;
-	far = c->cause_known &&
-	    live_beyond(&now, JUDGE_FAR_BARS * c->bar_pct, 1) == v;
-	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
+	/* The change it senses: its own bar. A sentinel's step, its CPU
+	 * taken: the bar the rows share, as they come unasked. */
+	if (c->cause_known &&
+	    (v = live_with_cause(c, &now, c->bar_one_pct, 1)) != JUDGE_OK)
+		return v;
+	if ((v = live_with_cause(c, &now, c->bar_pct, c->vouched)) != JUDGE_OK)
+		return v;
+	if ((v = live_beyond(&now, c->bar_pct, 1)) == JUDGE_OK)
+		return JUDGE_OK;
 	/* No earlier slice in the window: the newest is judged alone. */
 	lasts = !live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,
 	            &prev) ||
 	    live_beyond(&prev, c->bar_pct, 1) == v;
-	return live_beyond(&now, c->bar_pct, far || seen || lasts);
+	return lasts ? v : JUDGE_OK;
 }
 
 /*
@@ -82,6 +105,12 @@ judge_live_row(const struct judge_live *c)
  * round; shared among 80, none in 24, more than one only in the round
  * whose baseline came two minutes in, when rows had two slices each and
  * the drift was not yet known (0.23 rows a round).
+ * Only a verdict with no cause takes it: one whose cause is known (the
+ * change the row senses, a sentinel of its kind) or seen (its CPU
+ * taken) answers one question, and keeps its row's own bar; with every
+ * verdict at the shared bar, tracing switched on was WORSE on 1 to 3
+ * system-call rows after 3 to 21 s (bench/tuner.sh, 3 rounds), where
+ * it had been 3 to 5 rows within 5 s.
  */
 double
 judge_live_rows_scale(size_t rows)

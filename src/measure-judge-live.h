@@ -57,9 +57,11 @@ struct judge_live {
 	double pct, ci_pct;           /* the newest slices' change, 95% */
 	double prev_pct, prev_ci_pct; /* the slices before them; NAN none */
 	double noisy_pct;             /* the newest's samples disturbed, % */
-	double bar_pct; /* judge_live_bar, or the shift's spread */
+	double bar_pct;     /* judge_live_bar, or the shift's spread */
+	double bar_one_pct; /* the same for this row alone (rows 1) */
 	int higher_better;
-	int cause_known; /* a change the row senses, or its sentinel's step */
+	int cause_known; /* a change of the context the row senses */
+	int vouched;     /* a sentinel of its kind stepped lately */
 };
 
 /*
@@ -67,7 +69,13 @@ struct judge_live {
  * interval of the change lies beyond the bar and it is far beyond
  * (JUDGE_FAR_BARS bars) with its cause known, or slower with its cause
  * seen (its CPU mostly taken), or the slices before moved beyond it the
- * same way. It ends in judge_decide, as --check does.
+ * same way. A change of the context the row senses is judged against the
+ * row's own bar (bar_one_pct): the row is asked about one change, not
+ * looked over among 80 for whatever moved; the rest, a sentinel's step
+ * and a CPU taken too (which come unasked, a sentinel's rare slow slice
+ * or a two-party test's own waits among them), against the bar the rows
+ * judged together share (bar_pct). It ends in judge_decide, as --check
+ * does.
  */
 enum judge_verdict judge_live_row(const struct judge_live *c);
 

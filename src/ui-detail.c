@@ -93,9 +93,11 @@ detail_verdict(struct ui *ui, int *y, const struct view_row *r)
 		return;
 	(void)snprintf(line, sizeof line,
 	    "vs baseline %+.1f%% +-%.1f%%   bar %.1f%% (spread %.1f%%, "
-	    "slices %.1f%%, machine %.1f%%)   newest %.0f%% noisy",
+	    "slices %.1f%%, machine %.1f%%; x%.2f, %zu rows)   newest %.0f%% "
+	    "noisy",
 	    r->delta_pct, r->delta_ci_pct, judge_live_bar(b), b->spread_pct,
-	    judge_live_slices(b), b->drift_pct, r->recent_noisy);
+	    judge_live_slices(b), b->drift_pct, judge_live_rows_scale(b->rows),
+	    b->rows, r->recent_noisy);
 	(void)ui_kit_put_clipped((*y)++, 2, line);
 }
 

@@ -94,11 +94,14 @@ slice_medians(const struct view_row *r, const struct ring_entry *h,
 
 /*
  * Where the machine's present state begins in history h[0..n): the first
- * slice begun at or after since_ms, the last change's mark; 0 (all of
- * it) when that leaves fewer than two slices. Slices of another state
- * are no measure of how this one's slices vary: with the slices traced
- * in an earlier round in a system-call row's history, its bar was 2.3x
- * and tracing switched on again was no verdict on any row.
+ * slice begun at or after since_ms, the last change's mark (0: none, the
+ * whole history); n, no slice, when that leaves fewer than two: the
+ * machine's drift is then the bar. Slices of another state are no
+ * measure of how this one's slices vary: with the slices traced in an
+ * earlier round in a system-call row's history, its bar was 2.3x and
+ * tracing switched on again was no verdict on any row; with the whole
+ * history taken when fewer than two slices followed the change undone,
+ * it was on 1 row of 11 in two rounds of three (bench/tuner.sh).
  */
 static size_t
 state_start(const struct ring_entry *h, size_t n, uint32_t since_ms)
@@ -112,7 +115,7 @@ state_start(const struct ring_entry *h, size_t n, uint32_t since_ms)
 			first = i;
 			slices++;
 		}
-	return slices >= 2 ? first : 0;
+	return slices >= 2 ? first : n;
 }
 
 /*
@@ -369,7 +372,7 @@ change_pct(double value, double ci_pct, const struct judge_baseline *b,
 void
 view_row_judge(struct view_row *r, const struct judge_baseline *given)
 {
-	struct judge_baseline moved;
+	struct judge_baseline moved, one;
 	const struct judge_baseline *b = given;
 	struct judge_live c;
 
@@ -387,7 +390,10 @@ view_row_judge(struct view_row *r, const struct judge_baseline *given)
 		b = &moved;
 	}
 	c.higher_better = units_higher_is_better(r->test->unit);
+	one = *b;
+	one.rows = 1;
 	c.bar_pct = fmax(judge_live_bar(b), r->machine_spread_pct);
+	c.bar_one_pct = fmax(judge_live_bar(&one), r->machine_spread_pct);
 	c.pct = r->delta_pct =
 	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
 	c.ci_pct = r->delta_ci_pct;
@@ -396,7 +402,8 @@ view_row_judge(struct view_row *r, const struct judge_baseline *given)
 		c.prev_pct = change_pct(r->prev_value, r->prev_ci_pct, b,
 		    &c.prev_ci_pct);
 	c.noisy_pct = r->recent_noisy;
-	c.cause_known = r->senses_change || r->vouched;
+	c.cause_known = r->senses_change;
+	c.vouched = r->vouched;
 	r->better = c.higher_better ? r->delta_pct > 0 : r->delta_pct < 0;
 	r->significant = judge_live_row(&c) != JUDGE_OK;
 	r->bar_pct = c.bar_pct;

@@ -76,6 +76,8 @@ add_disturbed(struct history *h, double ns, size_t count)
  * their kind stepped): most steps below are planted changes, and one
  * slice far off is a verdict only with a cause; test_no_cause has none. */
 static int planted_cause = 1;
+/* Whether they sense the context change since the baseline. */
+static int planted_sense = 0;
 
 /* Row r of test `id` from history h, marks at marks_ms[0..nmarks). */
 static void
@@ -91,6 +93,7 @@ build_marked(struct view_row *r, const char *id, const struct history *h,
 	sv.total = h->n;
 	memset(r, 0, sizeof *r);
 	r->vouched = planted_cause;
+	r->senses_change = planted_sense;
 	view_row_build(r, &sv, h->e, marks_ms, nmarks, b);
 }
 
@@ -708,6 +711,35 @@ test_rows_judged(void)
 }
 
 /*
+ * Among 80 rows, a change of the context the row senses is one question
+ * asked of it: its first slice 1.7x slower is WORSE against the row's
+ * own bar (two of them: 21% each); the same slice with only a sentinel
+ * of its kind that stepped is judged against the bar the 80 share.
+ */
+static void
+test_sensed_change(void)
+{
+	static const double host[] = { 100, 96, 104, 100 };
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 4; s++)
+		add_slice(&h, host[s], SLICE, 1);
+	build(&r, &h, NULL);
+	view_baseline_take(&b, &r, 20);
+	b.rows = 80;
+	add_slice(&h, 170, SLICE, 1);
+	planted_sense = 1;
+	build(&r, &h, &b);
+	CHECK("sensed, 1.7x on one slice: WORSE", r.significant && !r.better);
+	planted_sense = 0;
+	build(&r, &h, &b);
+	CHECK("a sentinel's step only: not on one slice", !r.significant);
+}
+
+/*
  * Tracing on, off, and on again: the baseline taken at the third change
  * knows how slices vary since the last one (off), not the traced slices
  * of the first round still in the row's history, and the second round's
@@ -848,6 +880,7 @@ main(void)
 	test_kind_drift();
 	test_rows_judged();
 	test_state_since_mark();
+	test_sensed_change();
 	test_kind_moves();
 	test_baseline_calm();
 	test_no_cause();

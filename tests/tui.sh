@@ -111,7 +111,7 @@ T send-keys Enter
 if wait_for "history (oldest left)" 3; then ok; else fail_screen "enter: detail"; fi
 # After b the detail says what the verdict was judged against.
 shows "the detail gives the verdict's bar" \
-    "vs baseline [-+][0-9.]*% +-[0-9.]*% *bar [0-9.]*% (spread [0-9.]*%, slices [0-9.]*%, machine [0-9.]*%) *newest [0-9]*% noisy"
+    "vs baseline [-+][0-9.]*% +-[0-9.]*% *bar [0-9.]*% (spread [0-9.]*%, slices [0-9.]*%, machine [0-9.]*%; x[0-9.]*, [0-9]* rows) *newest [0-9]*% noisy"
 # null_call has no partner: no partner CPU to show.
 if has "placement single, worker CPU" && ! has "partner CPU -1"; then ok
 else fail_screen "detail: no partner CPU -1"; fi
