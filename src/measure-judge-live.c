@@ -105,12 +105,13 @@ judge_live_row(const struct judge_live *c)
  * round; shared among 80, none in 24, more than one only in the round
  * whose baseline came two minutes in, when rows had two slices each and
  * the drift was not yet known (0.23 rows a round).
- * Only a verdict with no cause takes it: one whose cause is known (the
- * change the row senses, a sentinel of its kind) or seen (its CPU
- * taken) answers one question, and keeps its row's own bar; with every
- * verdict at the shared bar, tracing switched on was WORSE on 1 to 3
- * system-call rows after 3 to 21 s (bench/tuner.sh, 3 rounds), where
- * it had been 3 to 5 rows within 5 s.
+ * A change of the context the row senses does not take it: it asks the
+ * row one question, and keeps the row's own bar; with every verdict at
+ * the shared bar, tracing switched on was WORSE on 1 to 3 system-call
+ * rows after 3 to 21 s (bench/tuner.sh, 3 rounds), where it had been 3
+ * to 5 rows within 5 s. A sentinel's step and a CPU taken, which come
+ * unasked, take it: at the row's own bar they flagged a row in 14 of
+ * the 26 replayed rounds.
  */
 double
 judge_live_rows_scale(size_t rows)

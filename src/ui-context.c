@@ -106,6 +106,7 @@ on_change(const struct context_change *ch, void *arg)
 	size_t used = strlen(what), size = sizeof ui->context->fresh;
 
 	ui_context_mark(ui, ch->t_ms, ch->label);
+	ui->state_ms = ch->t_ms; /* not a sentinel's mark nor the m key's */
 	ui->context->fresh_senses |= context_key_senses(ch->key);
 	if (used + strlen(ch->label) + 3 < size)
 		(void)snprintf(what + used, size - used, "%s%s",

@@ -185,6 +185,7 @@ clear_history(struct ui *ui)
 	for (size_t i = 0; i < ui->nrows; i++)
 		store_clear(ui->cfg.store, i);
 	ui->nmarks = 0;
+	ui->state_ms = 0;
 	(void)snprintf(ui->message, sizeof ui->message, "history cleared");
 }
 

@@ -57,6 +57,7 @@ struct ui {
 	struct view_machine machine; /* the shift since the baseline */
 	uint32_t marks[VIEW_MAX_MARKS];
 	size_t nmarks;
+	uint32_t state_ms; /* the last change of the context's mark, 0 none */
 	struct ring_entry *buf;
 	struct spark_scale *scales; /* per test: sparkline scale */
 	uint64_t start_ns;

@@ -94,14 +94,18 @@ slice_medians(const struct view_row *r, const struct ring_entry *h,
 
 /*
  * Where the machine's present state begins in history h[0..n): the first
- * slice begun at or after since_ms, the last change's mark (0: none, the
- * whole history); n, no slice, when that leaves fewer than two: the
+ * slice begun at or after since_ms, the last change of the context (0:
+ * none, the whole history); n, no slice, when that leaves fewer than two: the
  * machine's drift is then the bar. Slices of another state are no
  * measure of how this one's slices vary: with the slices traced in an
  * earlier round in a system-call row's history, its bar was 2.3x and
  * tracing switched on again was no verdict on any row; with the whole
  * history taken when fewer than two slices followed the change undone,
- * it was on 1 row of 11 in two rounds of three (bench/tuner.sh).
+ * it was on 1 row of 11 in two rounds of three (bench/tuner.sh). Not a
+ * sentinel's mark: a step of one quick test is no new state of every
+ * row, and with each sentinel's mark taken for one, rows were judged on
+ * the few slices since, and 1 to 4 rows were flagged in each quiet
+ * round of 10 minutes.
  */
 static size_t
 state_start(const struct ring_entry *h, size_t n, uint32_t since_ms)
@@ -433,17 +437,6 @@ view_row_shown(struct view_row *r)
 	r->shown_cyc = r->shown_recent ? r->recent_cyc : r->cyc;
 }
 
-/* The newest of the marks (store ms), 0 with none. */
-static uint32_t
-latest_mark(const uint32_t *marks_ms, size_t nmarks)
-{
-	uint32_t t = 0;
-
-	for (size_t m = 0; m < nmarks; m++)
-		t = marks_ms[m] > t ? marks_ms[m] : t;
-	return t;
-}
-
 void
 view_row_build(struct view_row *r, const struct store_view *sv,
     const struct ring_entry *e, const uint32_t *marks_ms, size_t nmarks,
@@ -458,7 +451,7 @@ view_row_build(struct view_row *r, const struct store_view *sv,
 	r->by_kind = 0;
 	r->change_ratio = NAN;
 	r->bar_pct = 0;
-	row_stats(r, e, sv->n, latest_mark(marks_ms, nmarks));
+	row_stats(r, e, sv->n, r->state_ms);
 	row_spark(r, e, sv->n, marks_ms, nmarks);
 	view_row_judge(r, base);
 	view_row_shown(r);

@@ -107,6 +107,9 @@ struct view_row {
 	int vouched;          /* set by the caller: a sentinel of the row's
 	                         kind stepped lately. With senses_change, a
 	                         known cause: one slice far off is a verdict */
+	uint32_t state_ms;    /* set by the caller: the last change of the
+	                         context (store ms), 0 none; the row's slice
+	                         spread counts the slices since */
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
 	                         slices, or beyond it and worse for them with

@@ -87,6 +87,7 @@ refresh_rows(struct ui *ui)
 		ui->rows[i].senses_change =
 		    ui_context_senses_change(ui, sv.test);
 		ui->rows[i].vouched = ui_context_vouched(ui, i, now);
+		ui->rows[i].state_ms = ui->state_ms;
 		view_row_build(&ui->rows[i], &sv, ui->buf, ui->marks,
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;

@@ -94,6 +94,7 @@ build_marked(struct view_row *r, const char *id, const struct history *h,
 	memset(r, 0, sizeof *r);
 	r->vouched = planted_cause;
 	r->senses_change = planted_sense;
+	r->state_ms = nmarks > 0 ? marks_ms[nmarks - 1] : 0;
 	view_row_build(r, &sv, h->e, marks_ms, nmarks, b);
 }
 
@@ -711,6 +712,40 @@ test_rows_judged(void)
 }
 
 /*
+ * A sentinel's mark (or the m key's) is no new state of every row: the
+ * baseline's slices are its whole history still, and two slices that
+ * happen to agree after such a mark make no narrow bar.
+ */
+static void
+test_sentinel_mark(void)
+{
+	static const double host[] = { 100, 112, 90, 108, 94, 100, 100.5 };
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+	struct store_view sv;
+	uint32_t mark = 0;
+
+	memset(&h, 0, sizeof h);
+	for (size_t s = 0; s < 7; s++) {
+		if (s == 5)
+			mark = (uint32_t)(h.n + 1) * 25;
+		add_slice(&h, host[s], SLICE, 1);
+	}
+	memset(&sv, 0, sizeof sv);
+	sv.test = registry_find("lmbench.null_call");
+	sv.enabled = 1;
+	sv.n = sv.total = h.n;
+	memset(&r, 0, sizeof r);
+	r.state_ms = 0; /* no change of the context, a sentinel's mark */
+	view_row_build(&r, &sv, h.e, &mark, 1, NULL);
+	view_baseline_take(&b, &r, 0);
+	printf("  bar with a sentinel's mark: %.1f%%\n", judge_live_bar(&b));
+	CHECK("its slices are the whole history", b.slices == 7);
+	CHECK("and its bar as wide as they vary", judge_live_bar(&b) > 20);
+}
+
+/*
  * Among 80 rows, a change of the context the row senses is one question
  * asked of it: its first slice 1.7x slower is WORSE against the row's
  * own bar (two of them: 21% each); the same slice with only a sentinel
@@ -881,6 +916,7 @@ main(void)
 	test_rows_judged();
 	test_state_since_mark();
 	test_sensed_change();
+	test_sentinel_mark();
 	test_kind_moves();
 	test_baseline_calm();
 	test_no_cause();
