@@ -665,6 +665,21 @@ test_kind_drift(void)
 	}
 }
 
+/* Four slices a few percent apart (100, 96, 104, 100), and a baseline
+ * of them with the machine's drift at drift_pct. */
+static void
+host_baseline(struct history *h, struct view_row *r, struct judge_baseline *b,
+    double drift_pct)
+{
+	static const double host[] = { 100, 96, 104, 100 };
+
+	memset(h, 0, sizeof *h);
+	for (size_t s = 0; s < 4; s++)
+		add_slice(h, host[s], SLICE, 1);
+	build(r, h, NULL);
+	view_baseline_take(b, r, drift_pct);
+}
+
 /*
  * Every test on, 80 rows judged together: a bar at 5% for each lets
  * through, by itself, two slices in a row somewhere on the screen
@@ -676,7 +691,6 @@ test_kind_drift(void)
 static void
 test_rows_judged(void)
 {
-	static const double host[] = { 100, 96, 104, 100 };
 	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
@@ -685,12 +699,8 @@ test_rows_judged(void)
 	CHECK("one row: its own 95%", judge_live_rows_scale(1) == 1);
 	CHECK_NEAR("80 rows: 3.42 / 1.96", judge_live_rows_scale(80), 1.745,
 	    0.01);
-	memset(&h, 0, sizeof h);
-	for (size_t s = 0; s < 4; s++)
-		add_slice(&h, host[s], SLICE, 1);
-	build(&r, &h, NULL);
+	host_baseline(&h, &r, &b, 20);
 	planted_cause = 0;
-	view_baseline_take(&b, &r, 20);
 	add_slice(&h, 140, SLICE, 1);
 	add_slice(&h, 140, SLICE, 1);
 	build(&r, &h, &b);
@@ -754,16 +764,11 @@ test_sentinel_mark(void)
 static void
 test_sensed_change(void)
 {
-	static const double host[] = { 100, 96, 104, 100 };
 	struct judge_baseline b;
 	struct history h;
 	struct view_row r;
 
-	memset(&h, 0, sizeof h);
-	for (size_t s = 0; s < 4; s++)
-		add_slice(&h, host[s], SLICE, 1);
-	build(&r, &h, NULL);
-	view_baseline_take(&b, &r, 20);
+	host_baseline(&h, &r, &b, 20);
 	b.rows = 80;
 	add_slice(&h, 170, SLICE, 1);
 	planted_sense = 1;
