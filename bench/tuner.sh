@@ -7,7 +7,7 @@
 #   2. ROUNDS rounds (5) of:
 #      - every system call traced (raw_syscalls): seconds until the first
 #        system-call row says WORSE, and until the last one that will
-#        within WAIT_S (30) does; how many; the CPU-bound rows that said
+#        within WAIT_S (30) does (which: "last row"); how many; the CPU-bound rows that said
 #        WORSE meanwhile (they must not; a row still WORSE from the last
 #        round's hog when tracing goes on is not counted);
 #      - tracing off: seconds until none says WORSE (from new slices: the
@@ -21,6 +21,9 @@
 #
 #   sh bench/tuner.sh                      # the whole run, ~60 minutes
 #   ROUNDS=1 QUIET_ROUNDS=1 QUIET_S=30 sh bench/tuner.sh  # a short look
+#   LOG=run.csv sh bench/tuner.sh          # and every sample, to replay
+#                  # (bench/replay.sh) or read; run.csv.events: the times
+#                  # (epoch s) of b, tracing on and off, the hog
 set -u
 . "$(dirname "$0")/lib.sh"
 bench_init tuner
@@ -30,6 +33,7 @@ QUIET_ROUNDS=${QUIET_ROUNDS:-5}
 QUIET_S=${QUIET_S:-600}
 WAIT_S=${WAIT_S:-30}
 WARM_CYCLES=${WARM_CYCLES:-3}
+LOG=${LOG:-}
 trace=/sys/kernel/tracing/events/raw_syscalls/enable
 hog=
 
@@ -50,6 +54,7 @@ T() { tmux -L bt-tuner "$@"; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 load() { cut -d' ' -f1 /proc/loadavg; }
+event() { [ -z "$LOG" ] || echo "$(now) $*" >>"$LOG.events"; }
 cap() { T capture-pane -p -t bt >"$tmp/screen" 2>/dev/null; }
 # Rows of the ids in file $1 whose line says $2 (a verdict's word).
 count() {
@@ -68,8 +73,10 @@ flagged() {
 	    "$tmp/screen"
 }
 
+log_opt=
+[ -n "$LOG" ] && log_opt="--log '$(realpath -m "$LOG")'"
 T new-session -d -s bt -x 220 -y 120 \
-    "XDG_CONFIG_HOME=$XDG_CONFIG_HOME '$BENCHTOP' 2>'$tmp/err'"
+    "XDG_CONFIG_HOME=$XDG_CONFIG_HOME '$BENCHTOP' $log_opt 2>'$tmp/err'"
 # The first pass, then WARM_CYCLES cycles (3): every row has three full
 # slices, the machine's drift is known from them, and b is a baseline
 # that knows how its rows' slices vary (bench/replay.sh replays what an
@@ -90,6 +97,7 @@ echo "tuner: every test on, default options; cycle ${cycle}, load $(load)"
 # 1. Nothing changed after b, QUIET_ROUNDS times.
 quiet_round() {
 	T send-keys -t bt b
+	event "b (quiet round $1)"
 	: >"$tmp/seen"
 	most=0 kinds=0 load_q=$(load)
 	end=$(($(date +%s) + QUIET_S))
@@ -123,18 +131,20 @@ if ! [ -w "$trace" ]; then
 fi
 cpu=$(grep -o 'worker CPU [0-9]*' "$tmp/screen" | head -1 | awk '{print $3}')
 cpu=${cpu:-0}
-printf '\n%-6s %-8s %-8s %-6s %-10s %-10s %-6s %s\n' round first last rows \
-    "all ok" "hog line" load "cpu WORSE"
+printf '\n%-6s %-8s %-8s %-6s %-10s %-10s %-6s %-9s %s\n' round first last \
+    rows "all ok" "hog line" load "cpu WORSE" "last row"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
-	first=- last=- rows=0 ok=- line=- l=$(load) cpu_worse=0
+	first=- last=- rows=0 ok=- line=- l=$(load) cpu_worse=0 last_id=-
 	if [ -w "$trace" ]; then
 		# A CPU row still WORSE from the last round's hog (it keeps its
 		# verdict until it runs again) is not one tracing made WORSE.
 		cap
 		ids "$tmp/cpu" WORSE >"$tmp/cpu_before"
+		: >"$tmp/worse_before"
 		echo 1 >"$trace"
 		t0=$(now)
+		event "tracing on (round $r)"
 		while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 			sleep 0.5
 			cap
@@ -143,12 +153,18 @@ while [ "$r" -le "$ROUNDS" ]; do
 			if [ "$n" -gt "$rows" ]; then
 				rows=$n
 				last=$(since "$t0")
+				ids "$tmp/syscall" WORSE >"$tmp/worse_now"
+				last_id=$(grep -vxF -f "$tmp/worse_before" \
+				    "$tmp/worse_now" | tail -1)
+				last_id=${last_id:--}
 			fi
+			ids "$tmp/syscall" WORSE >"$tmp/worse_before"
 			c=$(ids "$tmp/cpu" WORSE | grep -cvxF -f "$tmp/cpu_before")
 			[ "$c" -gt "$cpu_worse" ] && cpu_worse=$c
 		done
 		echo 0 >"$trace"
 		t0=$(now)
+		event "tracing off (round $r)"
 		while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 			sleep 0.5
 			cap
@@ -164,6 +180,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 	taskset -c "$cpu" sh -c 'while :; do :; done' &
 	hog=$!
 	t0=$(now)
+	event "hog on CPU $cpu (round $r)"
 	while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 		sleep 0.5
 		cap
@@ -175,8 +192,9 @@ while [ "$r" -le "$ROUNDS" ]; do
 	kill "$hog" 2>/dev/null
 	wait "$hog" 2>/dev/null
 	hog=
-	printf '%-6s %-8s %-8s %-6s %-10s %-10s %-6s %s\n' "$r" "$first" \
-	    "$last" "$rows" "$ok" "$line" "$l" "$cpu_worse" |
+	event "hog ended (round $r)"
+	printf '%-6s %-8s %-8s %-6s %-10s %-10s %-6s %-9s %s\n' "$r" "$first" \
+	    "$last" "$rows" "$ok" "$line" "$l" "$cpu_worse" "$last_id" |
 	    tee -a "$tmp/rounds"
 	sleep 20
 	r=$((r + 1))
