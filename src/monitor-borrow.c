@@ -121,21 +121,29 @@ widen_self(void)
 }
 
 int
+borrow_screen_try(struct monitor *m)
+{
+	int cpu;
+
+	widen_self();
+	(void)pthread_mutex_lock(&m->lock);
+	cpu = borrow_free_cpu(m);
+	m->screen_since_ns = cycles_now_ns();
+	(void)pthread_mutex_unlock(&m->lock);
+	if (cpu >= 0 && bench_pin_self(cpu) == 0)
+		return cpu;
+	if (cpu >= 0)
+		return_cpu(m, cpu, m->screen_since_ns);
+	return MONITOR_SCREEN_NONE;
+}
+
+int
 borrow_screen_begin(struct monitor *m, int hold_only, long wait_ms)
 {
-	int cpu = -1;
+	int cpu;
 
-	if (!hold_only) {
-		widen_self();
-		(void)pthread_mutex_lock(&m->lock);
-		cpu = borrow_free_cpu(m);
-		m->screen_since_ns = cycles_now_ns();
-		(void)pthread_mutex_unlock(&m->lock);
-		if (cpu >= 0 && bench_pin_self(cpu) == 0)
-			return cpu;
-		if (cpu >= 0)
-			return_cpu(m, cpu, m->screen_since_ns);
-	}
+	if (!hold_only && (cpu = borrow_screen_try(m)) >= 0)
+		return cpu;
 	if (borrow_hold(m, wait_ms))
 		return MONITOR_SCREEN_HELD;
 	atomic_fetch_add(&m->disturb_active, 1);

@@ -29,7 +29,11 @@ void borrow_release(struct monitor *m);
  */
 #define MONITOR_SCREEN_HELD     (-1)
 #define MONITOR_SCREEN_DISTURBS (-2)
+#define MONITOR_SCREEN_NONE     (-3)
 int borrow_screen_begin(struct monitor *m, int hold_only, long wait_ms);
+/* Only a CPU no slice claims, never the workers: the CPU, or
+ * MONITOR_SCREEN_NONE when every CPU is claimed (nothing to end). */
+int borrow_screen_try(struct monitor *m);
 void borrow_screen_end(struct monitor *m, int pass);
 
 /* For monitor.c's workers only. */

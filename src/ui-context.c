@@ -129,7 +129,7 @@ baseline_before_change(struct ui *ui)
 	ui->have_baseline = 1;
 }
 
-void
+int
 ui_context_tick(struct ui *ui)
 {
 	struct ui_context *c = ui->context;
@@ -137,14 +137,14 @@ ui_context_tick(struct ui *ui)
 	int back;
 
 	if (c == NULL)
-		return;
+		return 0;
 	a = &c->after;
 	c->fresh[0] = '\0';
 	c->fresh_senses = 0;
 	c->before = c->watch.now;
 	if (context_watch_tick(&c->watch, ui->cfg.store, ui->cfg.log,
 	        ui->cfg.exporter, ui->nmarks, on_change, ui) == 0)
-		return;
+		return 0;
 	baseline_before_change(ui);
 	a->senses = c->fresh_senses & ~(unsigned)CONTEXT_SENSE_CPU;
 	back = ui_rerun_baseline(ui, &c->rerun, &c->before, &c->watch.now);
@@ -157,6 +157,7 @@ ui_context_tick(struct ui *ui)
 	           "before)"
 	         : "context: %.60s (baseline: the samples before it)",
 	    a->what);
+	return 1;
 }
 
 int

@@ -48,7 +48,7 @@ void ui_context_free(struct ui *ui);
  * samples before any change): read the context again; on a change, mark
  * it, log it, say it, and take the baseline from those rows.
  */
-void ui_context_tick(struct ui *ui);
+int ui_context_tick(struct ui *ui); /* 1: a change */
 /* After the rows were rebuilt: the verdict of a change once a full
  * cycle has run since it. */
 void ui_context_after_refresh(struct ui *ui);

@@ -42,6 +42,7 @@ struct ui {
 	int utf8;
 	enum ui_screen screen;
 	int frozen;
+	int rerunning; /* tests a change touched wait for their slice */
 	enum ui_sort sort;
 	int sort_reverse;
 	unsigned hidden_groups; /* bit per enum bench_group */

@@ -93,11 +93,38 @@ ui_quiet_delay_ms(const struct ui *ui)
 	return ui->cfg.delay_ms;
 }
 
+int
+ui_quiet_next_ms(const struct ui *ui)
+{
+	int d = ui_quiet_delay_ms(ui);
+
+	return !ui->quiet && ui->rerunning && d > UI_NEWS_DELAY_MS
+	    ? UI_NEWS_DELAY_MS
+	    : d;
+}
+
+int
+ui_quiet_poll_ms(const struct ui *ui)
+{
+	int d = ui_quiet_delay_ms(ui);
+
+	return !ui->quiet && d > UI_NEWS_DELAY_MS ? UI_NEWS_DELAY_MS : d;
+}
+
 void
 ui_quiet_hold(struct ui *ui)
 {
 	ui->pass = borrow_screen_begin(ui->cfg.monitor, ui->quiet,
 	    ui->quiet ? UI_QUIET_WAIT_MS : UI_SCREEN_WAIT_MS);
+}
+
+int
+ui_quiet_try(struct ui *ui)
+{
+	if (ui->quiet)
+		return 0;
+	ui->pass = borrow_screen_try(ui->cfg.monitor);
+	return ui->pass >= 0;
 }
 
 void

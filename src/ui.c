@@ -26,6 +26,7 @@
 
 #include "base-cycles.h"
 #include "base-time.h"
+#include "monitor-queue.h"
 #include "ui-compare.h"
 #include "ui-context.h"
 #include "ui-detail.h"
@@ -258,9 +259,7 @@ tick(struct ui *ui, uint64_t *next_ns)
 {
 	uint64_t now = cycles_now_ns();
 
-	*next_ns = now + (uint64_t)ui_quiet_delay_ms(ui) * 1000000u;
 	measure_self(ui);
-	ui_context_tick(ui); /* before the rows take in samples after it */
 	if (ui->cfg.log != NULL)
 		(void)export_log_write(ui->cfg.log, ui->nmarks);
 	if (ui->cfg.exporter != NULL && now >= ui->next_export_ns) {
@@ -272,14 +271,59 @@ tick(struct ui *ui, uint64_t *next_ns)
 		refresh_rows(ui);
 		ui_context_after_refresh(ui);
 	}
+	/* After the rows: whether a change's tests still run again. */
+	ui->rerunning =
+	    ui->cfg.monitor != NULL && queue_urgent_left(ui->cfg.monitor) > 0;
+	*next_ns = now + (uint64_t)ui_quiet_next_ms(ui) * 1000000u;
 	return 1;
+}
+
+/*
+ * Between refreshes: read the context from a CPU no slice claims, when
+ * one is free now (else at the refresh: the workers are never parked
+ * for it); a change brings the refresh forward.
+ */
+static void
+poll_between(struct ui *ui, uint64_t now, uint64_t *next, uint64_t *next_poll)
+{
+	*next_poll = now + (uint64_t)ui_quiet_poll_ms(ui) * 1000000u;
+	if (!ui_quiet_try(ui))
+		return;
+	if (ui_context_tick(ui))
+		*next = now;
+	ui_quiet_release(ui);
+}
+
+/* Refresh when due (the context first), draw when refreshed or dirty;
+ * meanwhile read the context when its poll is due. */
+static void
+step(struct ui *ui, uint64_t *next, uint64_t *next_poll, int dirty)
+{
+	uint64_t now = cycles_now_ns();
+	int due = now >= *next;
+
+	if (!due && !dirty) {
+		if (now >= *next_poll)
+			poll_between(ui, now, next, next_poll);
+		return;
+	}
+	ui_quiet_hold(ui); /* quiet: nothing measures now */
+	if (due) {
+		*next_poll = now + (uint64_t)ui_quiet_poll_ms(ui) * 1000000u;
+		/* before the rows take in samples after it */
+		(void)ui_context_tick(ui);
+		(void)tick(ui, next);
+	}
+	build_lines(ui);
+	draw(ui);
+	ui_quiet_release(ui);
 }
 
 int
 ui_run(const struct ui_config *cfg)
 {
 	struct ui ui;
-	uint64_t next = 0;
+	uint64_t next = 0, next_poll = 0;
 	int dirty = 1, ch;
 
 	memset(&ui, 0, sizeof ui);
@@ -303,15 +347,8 @@ ui_run(const struct ui_config *cfg)
 			apply_resize();
 			dirty = 1;
 		}
-		if (cycles_now_ns() >= next || dirty) {
-			ui_quiet_hold(&ui); /* quiet: nothing measures now */
-			if (cycles_now_ns() >= next)
-				(void)tick(&ui, &next);
-			build_lines(&ui);
-			draw(&ui);
-			ui_quiet_release(&ui);
-			dirty = 0;
-		}
+		step(&ui, &next, &next_poll, dirty);
+		dirty = 0;
 		if ((ch = getch()) == ERR)
 			continue;
 		/* resizeterm() queues KEY_RESIZE itself: just redraw. */
