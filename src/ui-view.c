@@ -36,17 +36,29 @@ range_value(const struct bench_test *t, const double *ns, const double *cyc,
 
 /*
  * The newest slices: from the last slice start that leaves at least
- * VIEW_RECENT_MIN samples after it. Samples with no slice marks (not
- * from the live monitor) are one run: the whole window.
+ * VIEW_RECENT_MIN samples after it, but none begun before since_ms (the
+ * last change of the context) once one has begun after it: a re-run
+ * after a change runs half a slice (7 samples of a slower test), and
+ * made up to 8 with the slice from before the change its median fell
+ * halfway back. Samples with no slice marks (not from the live monitor)
+ * are one run: the whole window.
  */
 static size_t
-recent_start(const struct ring_entry *w, size_t k)
+recent_start(const struct ring_entry *w, size_t k, uint32_t since_ms)
 {
-	for (size_t i = k; i-- > 0;)
-		if ((w[i].flags & SAMPLE_F_SLICE_START) &&
-		    k - i >= VIEW_RECENT_MIN)
+	size_t after = k; /* the oldest slice begun after the change */
+
+	for (size_t i = k; i-- > 0;) {
+		if (!(w[i].flags & SAMPLE_F_SLICE_START))
+			continue;
+		if (after < k && w[i].t_ms < since_ms)
+			return after;
+		if (k - i >= VIEW_RECENT_MIN)
 			return i;
-	return 0;
+		if (since_ms != 0 && w[i].t_ms >= since_ms)
+			after = i;
+	}
+	return after < k ? after : 0;
 }
 
 /*
@@ -294,7 +306,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 		r->cyc = NAN; /* the clock is unknown: no cycles */
 	r->value = range_value(r->test, ns, cyc, 0, k, &r->ci_pct);
 	row_calm(r, w, ns, cyc, k);
-	from = recent_start(w, k);
+	from = recent_start(w, k, since_ms);
 	r->recent_n = k - from;
 	for (size_t i = from; i < k; i++)
 		r->recent_noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
@@ -309,7 +321,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	slice_step(r, he, hns, hcyc, h);
 	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
 	if (from >= VIEW_RECENT_MIN) {
-		size_t before = recent_start(w, from);
+		size_t before = recent_start(w, from, since_ms);
 
 		r->prev_n = from - before;
 		r->prev_value = range_value(r->test, ns, cyc, before, from,

@@ -722,6 +722,35 @@ test_rows_judged(void)
 }
 
 /*
+ * A re-run after a change runs half a slice: 6 samples of a slower
+ * test. Its figure is those 6 alone, not made up to VIEW_RECENT_MIN with
+ * the slice from before the change, whose median would pull it halfway
+ * back; with no change marked the short slice is made up as before.
+ */
+static void
+test_short_after_change(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+	uint32_t mark;
+
+	quiet_baseline(&h, &b);
+	mark = (uint32_t)(h.n + 1) * 25;
+	add_slice(&h, 200, 6, 1);
+	planted_sense = 1;
+	build_marked(&r, "lmbench.null_call", &h, &b, &mark, 1);
+	printf("  6 samples after a change: %zu taken, %.0f ns\n", r.recent_n,
+	    r.recent_ns);
+	CHECK("the re-run's slice alone", r.recent_n == 6);
+	CHECK_NEAR("its figure is the new one", r.recent_ns, 200, 2);
+	CHECK("2x on it, the change sensed: WORSE", r.significant);
+	planted_sense = 0;
+	build(&r, &h, &b);
+	CHECK("no change: made up to 8 samples", r.recent_n == 22);
+}
+
+/*
  * A sentinel's mark (or the m key's) is no new state of every row: the
  * baseline's slices are its whole history still, and two slices that
  * happen to agree after such a mark make no narrow bar.
@@ -921,6 +950,7 @@ main(void)
 	test_rows_judged();
 	test_state_since_mark();
 	test_sensed_change();
+	test_short_after_change();
 	test_sentinel_mark();
 	test_kind_moves();
 	test_baseline_calm();
