@@ -66,12 +66,28 @@ live_with_cause(const struct judge_live *c, const struct live_change *now,
 	return far || seen ? v : JUDGE_OK;
 }
 
+/* Beyond `bar`, and the slices before it beyond it the same way. */
+static enum judge_verdict
+live_lasts(const struct judge_live *c, const struct live_change *now,
+    double bar)
+{
+	struct live_change prev;
+	enum judge_verdict v = live_beyond(now, bar, 1);
+
+	if (v == JUDGE_OK)
+		return JUDGE_OK;
+	/* No earlier slice in the window: the newest is judged alone. */
+	if (!live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,
+	        &prev))
+		return v;
+	return live_beyond(&prev, bar, 1) == v ? v : JUDGE_OK;
+}
+
 enum judge_verdict
 judge_live_row(const struct judge_live *c)
 {
-	struct live_change now, prev;
+	struct live_change now;
 	enum judge_verdict v;
-	int lasts;
 
 	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now))
 		return JUDGE_OK;
@@ -82,13 +98,22 @@ judge_live_row(const struct judge_live *c)
 		return v;
 	if ((v = live_with_cause(c, &now, c->bar_pct, c->vouched)) != JUDGE_OK)
 		return v;
-	if ((v = live_beyond(&now, c->bar_pct, 1)) == JUDGE_OK)
-		return JUDGE_OK;
-	/* No earlier slice in the window: the newest is judged alone. */
-	lasts = !live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,
-	            &prev) ||
-	    live_beyond(&prev, c->bar_pct, 1) == v;
-	return lasts ? v : JUDGE_OK;
+	return live_lasts(c, &now,
+	    c->cause_known ? c->bar_one_pct : c->bar_pct);
+}
+
+/* Its point beyond the row's own bar, its interval perhaps not: a
+ * re-run's half slice of 8 samples has a wide one, and a second look
+ * costs one such slice. */
+int
+judge_live_unsure(const struct judge_live *c)
+{
+	struct live_change now;
+
+	return c->cause_known &&
+	    live_change_of(c->pct, c->ci_pct, c->higher_better, &now) &&
+	    fabs(now.change) > log1p(c->bar_one_pct / 100) &&
+	    judge_live_row(c) == JUDGE_OK;
 }
 
 /*

@@ -310,6 +310,9 @@ ui_context_after_refresh(struct ui *ui)
 	if (a->what[0] == '\0')
 		return;
 	note_moves(ui);
+	if (a->active)
+		(void)ui_rerun_second_looks(ui, &ui->context->rerun,
+		    a->slices_at, a->senses);
 	if (a->active && ui->cfg.monitor != NULL)
 		left = queue_urgent_left(ui->cfg.monitor);
 	if (a->active && left == 0 && full_cycle_done(ui))

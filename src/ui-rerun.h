@@ -32,7 +32,8 @@ struct ui_rerun {
 	/* Per row: until when a sentinel's step vouches for its slices
 	 * (a known cause: one slice far off is a verdict), ns. */
 	uint64_t *vouched_until;
-	size_t urged; /* rows the last context change urged */
+	unsigned char *again; /* per row: run a second time since the change */
+	size_t urged;         /* rows the last context change urged */
 	struct ui_rerun_state state[UI_RERUN_STATES];
 	size_t depth; /* states on the stack */
 	const struct bench_sentinel *sentinel[MONITOR_MAX_SENTINELS];
@@ -54,6 +55,14 @@ void ui_rerun_free(struct ui_rerun *r);
 /* A change of `senses` (context_sense bits): the tests it touches run
  * next, the system calls first. Returns how many rows were urged. */
 size_t ui_rerun_urge(struct ui *ui, struct ui_rerun *r, unsigned senses);
+/*
+ * After the rows were rebuilt: each row the change of `senses` touched
+ * whose newest slice is its first since the change (slices_at: its
+ * slices then) and is unsure (view_row.unsure) runs once more at once,
+ * not a cycle later. Returns how many rows were urged.
+ */
+size_t ui_rerun_second_looks(struct ui *ui, struct ui_rerun *r,
+    const uint64_t *slices_at, unsigned senses);
 /*
  * A change from context `was` to `now`, with ui->base just taken from
  * the rows before it: when `now` is the state before the last change

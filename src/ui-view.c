@@ -392,6 +392,7 @@ view_row_judge(struct view_row *r, const struct judge_baseline *given)
 	const struct judge_baseline *b = given;
 	struct judge_live c;
 
+	r->unsure = 0;
 	r->has_delta =
 	    b != NULL && b->set && isfinite(r->recent_value) && b->value > 0;
 	if (!r->has_delta)
@@ -422,6 +423,7 @@ view_row_judge(struct view_row *r, const struct judge_baseline *given)
 	c.vouched = r->vouched;
 	r->better = c.higher_better ? r->delta_pct > 0 : r->delta_pct < 0;
 	r->significant = judge_live_row(&c) != JUDGE_OK;
+	r->unsure = judge_live_unsure(&c);
 	r->bar_pct = c.bar_pct;
 	r->change_ratio = c.higher_better ? 1 + r->delta_pct / 100
 	                                  : 1 / (1 + r->delta_pct / 100);

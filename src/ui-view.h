@@ -115,6 +115,8 @@ struct view_row {
 	                         slices, or beyond it and worse for them with
 	                         their CPU mostly taken, or beyond it for them
 	                         and for those before them, the same way */
+	int unsure;           /* no verdict, but one slice more would give
+	                         one: judge_live_unsure */
 	int better;           /* the change is an improvement */
 	double machine_shift; /* judged beyond it: speed ratio, 1 none */
 	double machine_spread_pct; /* how well it is known (0: none): a

@@ -22,6 +22,8 @@
 #include "check.h"
 #include "measure-harness.h"
 #include "measure-judge-live.h"
+#include "ui-priv.h"
+#include "ui-rerun.h"
 #include "ui-view-machine.h"
 #include "ui-view.h"
 
@@ -751,6 +753,88 @@ test_short_after_change(void)
 }
 
 /*
+ * A change the row senses, between one and two of its bars (21% each,
+ * 42% among 80 rows): no verdict on its first slice, but unsure, so the
+ * screen runs it again at once; the second such slice is WORSE, both
+ * beyond the row's own bar (the question was asked of this row), where
+ * among 80 unasked rows it would not be.
+ */
+static void
+test_sensed_lasts(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+
+	host_baseline(&h, &r, &b, 20);
+	b.rows = 80;
+	planted_cause = 0;
+	planted_sense = 1;
+	add_slice(&h, 132, SLICE, 1);
+	build(&r, &h, &b);
+	printf("  1.32x sensed: bar %.1f%% (80 rows), unsure %d\n", r.bar_pct,
+	    r.unsure);
+	CHECK("one slice 1.32x: no verdict yet", !r.significant);
+	CHECK("but unsure: one more slice decides", r.unsure);
+	add_slice(&h, 132, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("its second slice: WORSE", r.significant && !r.better);
+	CHECK("decided: not unsure", !r.unsure);
+	planted_sense = 0;
+	build(&r, &h, &b);
+	CHECK("the same two unasked: no verdict", !r.significant && !r.unsure);
+	add_slice(&h, 104, SLICE, 1);
+	planted_sense = 1;
+	build(&r, &h, &b);
+	CHECK("back within the bar: not unsure", !r.unsure);
+	planted_sense = 0;
+	planted_cause = 1;
+}
+
+/*
+ * The screen's second look: of the rows the change touched, the one whose
+ * first slice since is unsure runs again, once; not one decided, nor one
+ * with no slice yet or two.
+ */
+static void
+test_second_look(void)
+{
+	static const char *const ids[] = { "bsd.socket", "lmbench.null_call",
+		"lmbench.stat", "lmbench.open_close" };
+	enum { N = 4 };
+	struct view_row rows[N];
+	struct ui ui;
+	struct ui_rerun rr;
+	unsigned char rank[N], again[N];
+	uint64_t at[N] = { 5, 5, 5, 5 };
+	unsigned senses = 0;
+
+	memset(&ui, 0, sizeof ui);
+	memset(&rr, 0, sizeof rr);
+	memset(rows, 0, sizeof rows);
+	memset(again, 0, sizeof again);
+	for (size_t i = 0; i < N; i++) {
+		rows[i].test = registry_find(ids[i]);
+		rows[i].enabled = rows[i].has_delta = 1;
+		rows[i].meta.slices = 6;
+		senses |= bench_context_senses(rows[i].test);
+	}
+	rows[0].unsure = 1;
+	rows[2].unsure = 1;
+	rows[2].meta.slices = 7; /* two slices since: the rotation's */
+	rows[3].unsure = 1;
+	rows[3].meta.slices = 5; /* none yet */
+	ui.rows = rows;
+	ui.nrows = N;
+	rr.rank = rank;
+	rr.again = again;
+	CHECK("the unsure row after its first slice runs again",
+	    ui_rerun_second_looks(&ui, &rr, at, senses) == 1 && rank[0] &&
+	        !rank[1] && !rank[2] && !rank[3]);
+	CHECK("once", ui_rerun_second_looks(&ui, &rr, at, senses) == 0);
+}
+
+/*
  * A sentinel's mark (or the m key's) is no new state of every row: the
  * baseline's slices are its whole history still, and two slices that
  * happen to agree after such a mark make no narrow bar.
@@ -951,6 +1035,8 @@ main(void)
 	test_state_since_mark();
 	test_sensed_change();
 	test_short_after_change();
+	test_sensed_lasts();
+	test_second_look();
 	test_sentinel_mark();
 	test_kind_moves();
 	test_baseline_calm();
