@@ -28,7 +28,7 @@ struct ui_rerun_state {
 };
 
 struct ui_rerun {
-	unsigned char *rank; /* per row: the last urge's rank, 0 none */
+	unsigned char *rank; /* per row: the rank of the urge being made */
 	/* Per row: until when a sentinel's step vouches for its slices
 	 * (a known cause: one slice far off is a verdict), ns. */
 	uint64_t *vouched_until;
