@@ -36,10 +36,8 @@
 
 /* Samples of one slice lie closer than this; slices further apart. */
 #define SLICE_GAP_MS 1000u
-/* The screen's refresh, and the sentinels' vouching (ui-rerun.c). */
-#define REFRESH_MS   1000u
-#define VOUCH_MS     30000u
-#define SENTINEL_BAR 10.0
+/* The screen's refresh. */
+#define REFRESH_MS 1000u
 
 /* One test's samples, in the order of the log. */
 struct track {
@@ -179,11 +177,13 @@ replay_sentinels(struct replay *r, const struct view_row *rows, uint64_t *seen,
 		if (i >= r->n || rows[i].meta.slices == seen[k])
 			continue;
 		seen[k] = rows[i].meta.slices;
-		if (view_row_step(&rows[i], SENTINEL_BAR, JUDGE_FAR_BARS) == 0)
+		if (view_row_step(&rows[i], BENCH_SENTINEL_BAR_MIN_PCT,
+		        JUDGE_FAR_BARS) == 0)
 			continue;
 		for (size_t j = 0; j < r->n; j++)
 			if (bench_context_sentinel_rank(s, rows[j].test) != 0)
-				vouched_until[j] = now_ms + VOUCH_MS;
+				vouched_until[j] =
+				    now_ms + BENCH_SENTINEL_VOUCH_MS;
 	}
 }
 

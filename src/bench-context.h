@@ -21,6 +21,14 @@ unsigned bench_context_senses(const struct bench_test *t);
 unsigned char bench_context_rank(const struct bench_test *t, unsigned senses);
 
 /* A sentinel: a quick test whose move says its groups moved. */
+/* Its step is news beyond JUDGE_FAR_BARS of the larger of its own
+ * slices' prediction interval and this (%): an unchanged guest's slices
+ * scatter 5-15%, and a step only queues re-runs and says one line, so it
+ * may be told early. */
+#define BENCH_SENTINEL_BAR_MIN_PCT 10.0
+/* After a step, its kind's rows have a known cause this long (ms); the
+ * same step again (the same way) is news after as long. */
+#define BENCH_SENTINEL_VOUCH_MS 30000u
 struct bench_sentinel {
 	const char *id;
 	unsigned groups; /* bit per enum bench_group */

@@ -28,13 +28,8 @@
 /* A sentinel's turn: one every this, of this length. */
 #define SENTINEL_EVERY_NS 2000000000ull
 #define SENTINEL_SLICE_NS 200000000ull
-/* A sentinel's step is news beyond JUDGE_FAR_BARS of the larger of its
- * own slices' prediction interval and this (%): an unchanged guest's
- * slices scatter 5-15%, and a step only queues re-runs and says one
- * line, so it may be told early. */
-#define SENTINEL_BAR_MIN_PCT 10.0
 /* The same step again (the same way) is news after this long. */
-#define SENTINEL_AGAIN_NS 30000000000ull
+#define SENTINEL_AGAIN_NS (BENCH_SENTINEL_VOUCH_MS * 1000000ull)
 
 /* The row of store test `id`, or SIZE_MAX (before the first refresh:
  * the rows hold no test yet, the store does). */
@@ -195,7 +190,8 @@ static double
 sentinel_news(const struct ui_rerun *r, size_t k, const struct view_row *row,
     uint64_t now_ns)
 {
-	double q = view_row_step(row, SENTINEL_BAR_MIN_PCT, JUDGE_FAR_BARS);
+	double q =
+	    view_row_step(row, BENCH_SENTINEL_BAR_MIN_PCT, JUDGE_FAR_BARS);
 	int dir = q < 1 ? -1 : 1;
 
 	if (q == 0 ||
