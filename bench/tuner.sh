@@ -200,7 +200,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 	r=$((r + 1))
 done
 # Median and worst of each column ("-": not within WAIT_S, counted worst).
-awk -v wait="$WAIT_S" '
+[ -s "$tmp/rounds" ] && awk -v wait="$WAIT_S" '
 	function put(col, v) { vals[col, ++nv[col]] = (v == "-" ? 1e9 : v) }
 	{ put(2, $2); put(3, $3); put(5, $5); put(6, $6) }
 	function sorted(col,   i, j, t) {
