@@ -11,6 +11,7 @@
 
 #include "../src/base-clock.h"
 #include "../src/base-cycles.h"
+#include "../src/export-context.h"
 #include "../src/machine-cpu.h"
 #include "check.h"
 
@@ -138,6 +139,14 @@ test_moved(void)
 	CHECK("12% is a move", clock_moved(3.6e9, 4.03e9, 0.05));
 	CHECK("a reading not held moves nothing", !clock_moved(3.6e9, 0, 0.05));
 	CHECK("the first held reading after none", clock_moved(0, 3.6e9, 0.05));
+	/* The live watch's band: a guest's core clock wandered 3.37-3.69
+	 * GHz with nothing changed (the host's boost); a governor or a
+	 * frequency cap moves it by a third. */
+	CHECK("a host's boost wandering 9.5% is no change of the context",
+	    !clock_moved(3.37e9, 3.69e9, CONTEXT_CLOCK_MOVE) &&
+	        !clock_moved(3.69e9, 3.37e9, CONTEXT_CLOCK_MOVE));
+	CHECK("a cap from 3.69 to 2.6 GHz is one",
+	    clock_moved(3.69e9, 2.6e9, CONTEXT_CLOCK_MOVE));
 }
 
 static void
