@@ -191,6 +191,8 @@ replay_sentinels(struct replay *r, const struct view_row *rows, uint64_t *seen,
 struct round {
 	uint32_t b_ms;
 	size_t flagged, most, kind_refreshes, refreshes;
+	size_t busy, busy_refreshes; /* rows busy at some point; refreshes
+	                                with the header's busy words */
 	size_t kind_seen[JUDGE_KIND_COUNT];
 	double
 	    kind_far[JUDGE_KIND_COUNT]; /* its farthest |log| from the shift */
@@ -218,10 +220,15 @@ round_look(struct round *o, const struct view_row *rows, size_t n,
 	size_t now = 0, kinds = 0;
 
 	for (size_t i = 0; i < n; i++) {
+		if (rows[i].busy && !(ever[i] & 2)) {
+			ever[i] |= 2;
+			o->busy++;
+		}
 		if (!rows[i].has_delta || !rows[i].significant)
 			continue;
 		now++;
-		if (!ever[i]++) {
+		if (!(ever[i] & 1)) {
+			ever[i] |= 1;
 			size_t used = strlen(o->first);
 
 			if (getenv("REPLAY_VERBOSE") != NULL)
@@ -244,6 +251,7 @@ round_look(struct round *o, const struct view_row *rows, size_t n,
 		o->kind_far[k] = far > o->kind_far[k] ? far : o->kind_far[k];
 	}
 	o->kind_refreshes += kinds > 0;
+	o->busy_refreshes += m->busy > 0;
 	o->most = now > o->most ? now : o->most;
 	o->refreshes++;
 }
@@ -262,9 +270,11 @@ static void
 round_print(const struct round *o)
 {
 	printf("b at %5.0f s  drift %5.1f%%  flagged %2zu  most at once %2zu"
-	       "  kind line in %3zu of %3zu refreshes  %s\n",
+	       "  kind line in %3zu of %3zu refreshes  busy %zu rows in %zu"
+	       "  %s\n",
 	    o->b_ms / 1000.0, o->drift, o->flagged, o->most, o->kind_refreshes,
-	    o->refreshes, o->first[0] ? o->first : "-");
+	    o->refreshes, o->busy, o->busy_refreshes,
+	    o->first[0] ? o->first : "-");
 	if (getenv("REPLAY_VERBOSE") == NULL)
 		return;
 	for (size_t k = 0; k < JUDGE_KIND_COUNT; k++)
@@ -319,7 +329,7 @@ round_begin(struct active *a, const struct view_row *rows, size_t n,
 }
 
 struct totals {
-	size_t rounds, clean, over_one, flagged;
+	size_t rounds, clean, over_one, flagged, busy;
 };
 
 int
@@ -378,12 +388,14 @@ main(int argc, char **argv)
 				tot.clean += a[k].o.flagged == 0;
 				tot.over_one += a[k].o.flagged > 1;
 				tot.flagged += a[k].o.flagged;
+				tot.busy += a[k].o.busy;
 			}
 		rounds_judge(a, na, rows, mine, r.n, now, span);
 	}
 	printf("rounds %zu: none flagged in %zu, more than one in %zu, "
-	       "%.2f rows flagged a round\n",
+	       "%.2f rows flagged a round, %.2f busy\n",
 	    tot.rounds, tot.clean, tot.over_one,
-	    tot.rounds ? (double)tot.flagged / (double)tot.rounds : 0.0);
+	    tot.rounds ? (double)tot.flagged / (double)tot.rounds : 0.0,
+	    tot.rounds ? (double)tot.busy / (double)tot.rounds : 0.0);
 	return 0;
 }

@@ -3,7 +3,9 @@
 # every test on, default options, in a private tmux server (220x120):
 #   1. QUIET_ROUNDS rounds (5) of QUIET_S seconds (600) after b with
 #      nothing changed: the rows that said WORSE or better at some
-#      point, and the most at once; the kind lines the header said;
+#      point, and the most at once; the kind lines the header said; the
+#      rows busy (other load took their CPU: said once in the header,
+#      not judged) and the refreshes whose header said so;
 #   2. ROUNDS rounds (5) of:
 #      - every system call traced (raw_syscalls): seconds until the first
 #        system-call row says WORSE, and until the last one that will
@@ -72,6 +74,11 @@ flagged() {
 	awk '$1 ~ /^[a-z]+\.[a-z0-9_]+$/ && / (WORSE|better) / { print $1 }' \
 	    "$tmp/screen"
 }
+# Rows the screen says are busy: other load took their CPU, not judged.
+busy_rows() {
+	awk '$1 ~ /^[a-z]+\.[a-z0-9_]+$/ && / busy / { print $1 }' \
+	    "$tmp/screen"
+}
 
 log_opt=
 [ -n "$LOG" ] && log_opt="--log '$(realpath -m "$LOG")'"
@@ -99,7 +106,8 @@ quiet_round() {
 	T send-keys -t bt b
 	event "b (quiet round $1)"
 	: >"$tmp/seen"
-	most=0 kinds=0 load_q=$(load)
+	: >"$tmp/busy"
+	most=0 kinds=0 busy_lines=0 load_q=$(load)
 	end=$(($(date +%s) + QUIET_S))
 	while [ "$(date +%s)" -lt "$end" ]; do
 		sleep 2
@@ -109,21 +117,27 @@ quiet_round() {
 		[ "$n" -gt "$most" ] && most=$n
 		cat "$tmp/now" >>"$tmp/seen"
 		grep -q 'as a kind' "$tmp/screen" && kinds=$((kinds + 1))
+		busy_rows >>"$tmp/busy"
+		grep -q 'other load took' "$tmp/screen" &&
+		    busy_lines=$((busy_lines + 1))
 	done
 	seen=$(sort -u "$tmp/seen" | tr '\n' ' ')
-	printf '%-6s %-8s %-8s %-6s %-10s %s\n' "$1" \
-	    "$(sort -u "$tmp/seen" | wc -l)" "$most" "$kinds" \
-	    "$load_q-$(load)" "${seen:-none}"
+	busy=$(sort -u "$tmp/busy" | wc -l)
+	printf '%-6s %-8s %-8s %-6s %-5s %-6s %-10s %s\n' "$1" \
+	    "$(sort -u "$tmp/seen" | wc -l)" "$most" "$kinds" "$busy" \
+	    "$busy_lines" "$load_q-$(load)" "${seen:-none}"
 }
 printf '\nnothing changed, %s s after b each round:\n' "$QUIET_S"
-printf '%-6s %-8s %-8s %-6s %-10s %s\n' round flagged "at once" kind \
-    load rows
+printf '%-6s %-8s %-8s %-6s %-5s %-6s %-10s %s\n' round flagged "at once" \
+    kind busy "b-line" load rows
 q=1
 while [ "$q" -le "$QUIET_ROUNDS" ]; do
 	quiet_round "$q"
 	q=$((q + 1))
 done
-echo "(flagged: rows WORSE or better at some point; kind: refreshes with a kind line)"
+echo "(flagged: rows WORSE or better at some point; kind: refreshes with a kind line;"
+echo " busy: rows busy at some point, other load's figures, not judged;"
+echo " b-line: refreshes whose header said so, 'other load took the CPU of')"
 
 # 2. The rounds.
 if ! [ -w "$trace" ]; then

@@ -48,25 +48,26 @@ live_beyond(const struct live_change *c, double bar_pct, int differs)
 	    log1p(bar_pct / 100), 1);
 }
 
-/*
- * A verdict on one slice, its cause known or seen, beyond `bar`: far
- * beyond it with its cause known, or worse with its CPU mostly taken.
- */
+/* A verdict on one slice: far beyond `bar` with its cause known. */
 static enum judge_verdict
-live_with_cause(const struct judge_live *c, const struct live_change *now,
-    double bar, int known)
+live_far(const struct live_change *now, double bar)
 {
-	enum judge_verdict v = live_beyond(now, bar, 1);
-	int far, seen;
+	enum judge_verdict v = live_beyond(now, JUDGE_FAR_BARS * bar, 1);
 
-	if (v == JUDGE_OK)
-		return JUDGE_OK;
-	far = known && live_beyond(now, JUDGE_FAR_BARS * bar, 1) == v;
-	seen = v == JUDGE_SLOWER && c->noisy_pct >= JUDGE_CAUSE_SEEN_PCT;
-	return far || seen ? v : JUDGE_OK;
+	return v != JUDGE_OK && live_beyond(now, bar, 1) == v ? v : JUDGE_OK;
 }
 
-/* Beyond `bar`, and the slices before it beyond it the same way. */
+int
+judge_live_disturbed(double pct)
+{
+	return pct >= JUDGE_BUSY_SHARE * 100;
+}
+
+/*
+ * Beyond `bar`, and the slices before it beyond it the same way. A
+ * disturbed slice before it is no evidence: two slices of an outside
+ * load in a row, the second half disturbed, are still that load.
+ */
 static enum judge_verdict
 live_lasts(const struct judge_live *c, const struct live_change *now,
     double bar)
@@ -80,26 +81,50 @@ live_lasts(const struct judge_live *c, const struct live_change *now,
 	if (!live_change_of(c->prev_pct, c->prev_ci_pct, c->higher_better,
 	        &prev))
 		return v;
+	if (judge_live_disturbed(c->prev_noisy_pct))
+		return JUDGE_OK;
 	return live_beyond(&prev, bar, 1) == v ? v : JUDGE_OK;
+}
+
+/*
+ * A newest slice mostly disturbed, beyond `bar`: busy (other load's
+ * figure), or slower when the test keeps its CPU by itself and its
+ * whole interval lies beyond JUDGE_BUSY_FLOOR bars. An outside load
+ * that took the CPUs for a minute on a shared 2-CPU guest made its
+ * two-party rows 2-6x slower, one by one as the rotation reached them
+ * (8 and 5 rows in two of four quiet rounds, WORSE each): one fact
+ * about the host, not eight regressions.
+ */
+static enum judge_verdict
+live_busy(const struct judge_live *c, const struct live_change *now, double bar)
+{
+	double busy_bar = (JUDGE_BUSY_FLOOR * (1 + bar / 100) - 1) * 100;
+
+	if (live_beyond(now, bar, 1) == JUDGE_OK)
+		return JUDGE_OK;
+	if (!c->waits && live_beyond(now, busy_bar, 1) == JUDGE_SLOWER)
+		return JUDGE_SLOWER;
+	return JUDGE_BUSY;
 }
 
 enum judge_verdict
 judge_live_row(const struct judge_live *c)
 {
 	struct live_change now;
+	double own = c->cause_known ? c->bar_one_pct : c->bar_pct;
 	enum judge_verdict v;
 
 	if (!live_change_of(c->pct, c->ci_pct, c->higher_better, &now))
 		return JUDGE_OK;
-	/* The change it senses: its own bar. A sentinel's step, its CPU
-	 * taken: the bar the rows share, as they come unasked. */
-	if (c->cause_known &&
-	    (v = live_with_cause(c, &now, c->bar_one_pct, 1)) != JUDGE_OK)
+	if (judge_live_disturbed(c->noisy_pct))
+		return live_busy(c, &now, own);
+	/* The change it senses: its own bar. A sentinel's step: the bar
+	 * the rows share, as it comes unasked. */
+	if (c->cause_known && (v = live_far(&now, c->bar_one_pct)) != JUDGE_OK)
 		return v;
-	if ((v = live_with_cause(c, &now, c->bar_pct, c->vouched)) != JUDGE_OK)
+	if (c->vouched && (v = live_far(&now, c->bar_pct)) != JUDGE_OK)
 		return v;
-	return live_lasts(c, &now,
-	    c->cause_known ? c->bar_one_pct : c->bar_pct);
+	return live_lasts(c, &now, own);
 }
 
 /* Its point beyond the row's own bar, its interval perhaps not: a
@@ -112,6 +137,7 @@ judge_live_unsure(const struct judge_live *c)
 
 	return c->cause_known &&
 	    live_change_of(c->pct, c->ci_pct, c->higher_better, &now) &&
+	    !judge_live_disturbed(c->noisy_pct) &&
 	    fabs(now.change) > log1p(c->bar_one_pct / 100) &&
 	    judge_live_row(c) == JUDGE_OK;
 }
@@ -134,8 +160,8 @@ judge_live_unsure(const struct judge_live *c)
  * row one question, and keeps the row's own bar; with every verdict at
  * the shared bar, tracing switched on was WORSE on 1 to 3 system-call
  * rows after 3 to 21 s (bench/tuner.sh, 3 rounds), where it had been 3
- * to 5 rows within 5 s. A sentinel's step and a CPU taken, which come
- * unasked, take it: at the row's own bar they flagged a row in 14 of
+ * to 5 rows within 5 s. A sentinel's step, which comes unasked, takes
+ * it: at the row's own bar it and a CPU taken flagged a row in 14 of
  * the 26 replayed rounds.
  */
 double

@@ -20,21 +20,18 @@
  * spread, nor below the prediction interval of its slices, nor below the
  * machine's drift. A newest slice beyond JUDGE_FAR_BARS bars is a verdict
  * by itself when its cause is known (a change of the context the row
- * senses, or a sentinel of its kind that stepped), and so is one worse
- * beyond the bar with its CPU mostly taken (JUDGE_CAUSE_SEEN_PCT); any
- * other needs the slices before it beyond the bar the same way too. A
- * slice far off with no cause is how a test with a rare slow mode (a
- * file creation that waits for the journal, a partner the host parked)
- * looks once in a while on an unchanged machine.
+ * senses, or a sentinel of its kind that stepped); any other needs the
+ * slices before it beyond the bar the same way too. A slice far off with
+ * no cause is how a test with a rare slow mode (a file creation that
+ * waits for the journal, a partner the host parked) looks once in a
+ * while on an unchanged machine. A slice whose samples were mostly
+ * disturbed (JUDGE_BUSY_SHARE: something else took the worker's CPU) is
+ * judged as --check judges such a row: busy, not judged, unless the test
+ * keeps its CPU busy by itself and is slower beyond JUDGE_BUSY_FLOOR
+ * times its bar.
  */
 #define JUDGE_BAR_MIN_PCT 5.0
 #define JUDGE_FAR_BARS    2.0
-/*
- * A newest slice worse beyond one bar with at least this share (%) of
- * its samples disturbed (something else took the worker's CPU) is a
- * verdict by itself: its cause is seen.
- */
-#define JUDGE_CAUSE_SEEN_PCT 50.0
 /* The machine's drift weighs as this many slices of a row's own. */
 #define JUDGE_DRIFT_WEIGHT 4
 
@@ -57,27 +54,38 @@ struct judge_live {
 	double pct, ci_pct;           /* the newest slices' change, 95% */
 	double prev_pct, prev_ci_pct; /* the slices before them; NAN none */
 	double noisy_pct;             /* the newest's samples disturbed, % */
+	double prev_noisy_pct;        /* those before them, %; 0 none */
 	double bar_pct;     /* judge_live_bar, or the shift's spread */
 	double bar_one_pct; /* the same for this row alone (rows 1) */
 	int higher_better;
 	int cause_known; /* a change of the context the row senses */
 	int vouched;     /* a sentinel of its kind stepped lately */
+	int waits;       /* it waits by design (a partner, a file, a child):
+	                    not bench_cpu_bound */
 };
 
 /*
  * The live verdict of a row: JUDGE_SLOWER or JUDGE_FASTER when the whole
  * interval of the change lies beyond the bar and it is far beyond
- * (JUDGE_FAR_BARS bars) with its cause known, or slower with its cause
- * seen (its CPU mostly taken), or the slices before moved beyond it the
- * same way. A change of the context the row senses is judged against the
- * row's own bar (bar_one_pct): the row is asked about one change, not
- * looked over among 80 for whatever moved; the rest, a sentinel's step
- * and a CPU taken too (which come unasked, a sentinel's rare slow slice
- * or a two-party test's own waits among them), against the bar the rows
- * judged together share (bar_pct). It ends in judge_decide, as --check
- * does.
+ * (JUDGE_FAR_BARS bars) with its cause known, or the slices before moved
+ * beyond it the same way. JUDGE_BUSY when the newest slice moved beyond
+ * the bar with its samples mostly disturbed: other load's figure, not
+ * the test's, said once for every such row (as --check says "other
+ * load"), unless it keeps its CPU by itself and is slower beyond
+ * JUDGE_BUSY_FLOOR bars (a test 100x slower under load is still a
+ * regression); slices before it that were mostly disturbed are no
+ * evidence that a change lasts. A change of the context the row senses
+ * is judged against the row's own bar (bar_one_pct): the row is asked
+ * about one change, not looked over among 80 for whatever moved; the
+ * rest, a sentinel's step among them (which comes unasked, a sentinel's
+ * rare slow slice too), against the bar the rows judged together share
+ * (bar_pct). It ends in judge_decide, as --check does.
  */
 enum judge_verdict judge_live_row(const struct judge_live *c);
+/* Whether a slice with pct % of its samples disturbed is other load's
+ * figure (JUDGE_BUSY_SHARE, as --check): left out of the machine's
+ * shift and the kinds, and judged on its own (busy). */
+int judge_live_disturbed(double pct);
 /*
  * Whether one slice more may decide: no verdict, the row senses the
  * change, and its newest slice's change lies beyond the row's own bar

@@ -154,27 +154,63 @@ header_state(struct ui *ui, int y)
 	(void)ui_focus_pass_draw(ui, y, x);
 }
 
+/* The busy rows' speed ratios: "2.10x slower", "1.62-3.10x slower",
+ * "1.20x slower to 1.30x faster". */
+static void
+busy_range(const struct view_machine *m, char *buf, size_t size)
+{
+	char lo[32], hi[32];
+
+	(void)judge_ratio_text(m->busy_lo, lo, sizeof lo);
+	(void)judge_ratio_text(m->busy_hi, hi, sizeof hi);
+	if (m->busy == 1 || strcmp(lo, hi) == 0)
+		(void)snprintf(buf, size, "%s", lo);
+	else if (m->busy_hi < 1)
+		(void)snprintf(buf, size, "%.2f-%s", 1 / m->busy_hi, lo);
+	else
+		(void)snprintf(buf, size, "%s to %s", lo, hi);
+}
+
+/* "other load took the CPU of 5 rows: 1.62-3.10x slower, not judged"
+ * into line at `used`; the new length. */
+static int
+since_b_busy(const struct view_machine *m, char *line, size_t size, int used)
+{
+	char range[80];
+
+	if (m->busy == 0 || used >= (int)size)
+		return used;
+	busy_range(m, range, sizeof range);
+	return used +
+	    snprintf(line + used, size - (size_t)used,
+	        "%sother load took the CPU of %zu row%s: %s, "
+	        "not judged",
+	        used ? "; " : "since b: ", m->busy, m->busy == 1 ? "" : "s",
+	        range);
+}
+
 /*
  * "since b: machine 1.20x slower +-8%; memory bandwidth 1.31x slower as
- * a kind (5 rows)": every row moved at once, or a kind of them, said once
- * on a line of its own, which no narrow screen cuts for another fact.
- * 0 when there is nothing to say (no line drawn).
+ * a kind (5 rows)": every row moved at once, or a kind of them, or other
+ * load (the rows busy), said once on a line of its own, which no narrow
+ * screen cuts for another fact. 0 when there is nothing to say (no line
+ * drawn).
  */
 static int
 header_since_b(struct ui *ui, int y)
 {
 	const struct view_machine *m = &ui->machine;
-	char line[256], ratio[32];
+	char line[384], ratio[32];
 	int used = 0;
 
-	if (!ui->have_baseline || !m->known)
+	if (!ui->have_baseline)
 		return 0;
-	if (m->beyond || m->spread_pct > JUDGE_BAR_MIN_PCT)
+	if (m->known && (m->beyond || m->spread_pct > JUDGE_BAR_MIN_PCT))
 		used =
 		    snprintf(line, sizeof line, "since b: machine %s +-%.0f%%",
 		        judge_ratio_text(m->shift, ratio, sizeof ratio),
 		        m->spread_pct);
-	for (int k = 0; k < JUDGE_KIND_COUNT; k++)
+	for (int k = 0; m->known && k < JUDGE_KIND_COUNT; k++)
 		if (m->kinds.moved[k] && used < (int)sizeof line)
 			used +=
 			    snprintf(line + used, sizeof line - (size_t)used,
@@ -184,6 +220,7 @@ header_since_b(struct ui *ui, int y)
 			        judge_ratio_text(m->kinds.shift[k] / m->shift,
 			            ratio, sizeof ratio),
 			        m->kinds.tests[k]);
+	used = since_b_busy(m, line, sizeof line, used);
 	if (used == 0)
 		return 0;
 	ui_kit_role_on(ui, UI_ROLE_WARN);

@@ -180,9 +180,10 @@ draw_titles(struct ui *ui, int y, const struct layout *l)
  * The change as --check says it, in the direction of speed: "1.08x
  * slower ±12%" (what an unchanged machine's next slice may read: the
  * bar it must pass), "same ±6%", or with a verdict "1.62x slower WORSE",
- * "1.25x faster better"; "±wide" when the row's own slices disagree by
- * more than half. At most 20 cells: the column's width, so the word is
- * never cut off.
+ * "1.25x faster better", "2.10x slower busy" (other load took its CPU:
+ * not judged, the header says it once); "±wide" when the row's own slices
+ * disagree by more than half. At most 20 cells: the column's width, so the word
+ * is never cut off.
  */
 static void
 format_delta(const struct ui *ui, const struct view_row *r, char *buf,
@@ -196,9 +197,11 @@ format_delta(const struct ui *ui, const struct view_row *r, char *buf,
 		return;
 	}
 	(void)judge_ratio_text(r->change_ratio, ratio, sizeof ratio);
-	if (r->significant) {
+	if (r->significant || r->busy) {
 		(void)snprintf(buf, size, "%s %s", ratio,
-		    r->better ? "better" : "WORSE");
+		    r->busy         ? "busy"
+		        : r->better ? "better"
+		                    : "WORSE");
 		return;
 	}
 	if (r->bar_pct > VIEW_WIDE_BAR_PCT)
@@ -316,9 +319,11 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 	put(y, &x, l->width[COL_SPREAD],
 	    fmt_pct(buf, sizeof buf, r->cv_pct, l->width[COL_SPREAD], 0), 1);
 	if (l->width[COL_DELTA]) {
-		enum ui_role d = !r->has_delta || !r->significant ? role
-		    : r->better                                   ? UI_ROLE_GOOD
-		                                                  : UI_ROLE_BAD;
+		enum ui_role d = !r->has_delta ? role
+		    : r->busy                  ? UI_ROLE_WARN
+		    : !r->significant          ? role
+		    : r->better                ? UI_ROLE_GOOD
+		                               : UI_ROLE_BAD;
 
 		format_delta(ui, r, buf, sizeof buf);
 		ui_kit_role_on(ui, d);
@@ -346,8 +351,8 @@ draw_row(struct ui *ui, int y, const struct layout *l, const struct view_row *r,
 		attroff(A_REVERSE);
 }
 
-/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  5 WORSE, 0 better (most
- * open_close 2.01x slower)": the group at a glance, its change as the
+/* "12 tests: 10 ok, 1 failed, 1 n/a  2 noisy  5 WORSE, 0 better, 1 busy
+ * (most open_close 2.01x slower)": the group at a glance, its change as the
  * rows say it. */
 static void
 format_group(const struct view_group *g, char *buf, size_t size)
@@ -370,8 +375,12 @@ format_group(const struct view_group *g, char *buf, size_t size)
 		const char *dot = strchr(g->max_delta_id, '.');
 		char ratio[24];
 
-		(void)snprintf(buf + k, size - (size_t)k,
-		    "  %zu WORSE, %zu better (most %s %s)", g->worse, g->better,
+		k += snprintf(buf + k, size - (size_t)k,
+		    "  %zu WORSE, %zu better", g->worse, g->better);
+		if (g->busy)
+			k += snprintf(buf + k, size - (size_t)k, ", %zu busy",
+			    g->busy);
+		(void)snprintf(buf + k, size - (size_t)k, " (most %s %s)",
 		    dot ? dot + 1 : g->max_delta_id,
 		    judge_ratio_text(g->max_ratio, ratio, sizeof ratio));
 	}

@@ -109,10 +109,32 @@ rows_beyond_kinds(struct view_row *rows, size_t n,
 		r->machine_spread_pct = m->spread_pct;
 		r->machine_shift =
 		    r->by_kind ? m->kinds.shift[kinds[i]] : m->shift;
+		/* Other load's figure is left out of the shift, and is not
+		 * judged beyond it either: a hog on both CPUs made the
+		 * shift 1.87x of the rows it did not flag, and a loop it
+		 * halved read "1.05x faster" beyond that, not busy. */
+		if (judge_live_disturbed(r->recent_noisy))
+			r->machine_shift = 1;
 		view_row_judge(r, &base[i]);
 		if (r->by_kind && r->significant && r->better == (dir < 0))
 			r->significant = 0;
 		view_row_shown(r);
+	}
+}
+
+/* The busy rows, said once (why: view_row_judge). */
+static void
+busy_of(const struct view_row *rows, size_t n, struct view_machine *m)
+{
+	m->busy = 0;
+	m->busy_lo = INFINITY;
+	m->busy_hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!rows[i].busy || !(rows[i].change_ratio > 0))
+			continue;
+		m->busy++;
+		m->busy_lo = fmin(m->busy_lo, rows[i].change_ratio);
+		m->busy_hi = fmax(m->busy_hi, rows[i].change_ratio);
 	}
 }
 
@@ -131,18 +153,22 @@ view_machine_judge_rows(struct view_row *rows, size_t n,
 	if (n > VIEW_DRIFT_MAX_ROWS)
 		n = VIEW_DRIFT_MAX_ROWS;
 	for (size_t i = 0; i < n; i++) {
-		v[i] = row_log_speed(&rows[i], &base[i]);
+		/* Other load's figures are not the machine's (as --check). */
+		v[i] = judge_live_disturbed(rows[i].recent_noisy)
+		    ? NAN
+		    : row_log_speed(&rows[i], &base[i]);
 		kinds[i] = judge_kind_of(rows[i].test);
 	}
 	/* The shift as --check takes it (judge_shift_of); none from one row
 	 * (focus from the start) or two. */
 	judge_shift_of(v, kinds, n, &s, scratch);
 	m->rows = s.sources;
-	if (!s.known)
-		return;
-	m->known = 1;
-	m->shift = exp(s.log_shift);
-	m->spread_pct = (exp(s.log_spread) - 1) * 100;
-	m->beyond = fabs(m->shift - 1) * 100 > JUDGE_BAR_MIN_PCT;
-	rows_beyond_kinds(rows, n, base, v, kinds, &s, m, scratch);
+	if (s.known) {
+		m->known = 1;
+		m->shift = exp(s.log_shift);
+		m->spread_pct = (exp(s.log_spread) - 1) * 100;
+		m->beyond = fabs(m->shift - 1) * 100 > JUDGE_BAR_MIN_PCT;
+		rows_beyond_kinds(rows, n, base, v, kinds, &s, m, scratch);
+	}
+	busy_of(rows, n, m);
 }

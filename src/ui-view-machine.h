@@ -31,6 +31,11 @@ struct view_machine {
 	/* The kinds that moved as a whole beyond it, as --check judges
 	 * them (judge_kinds_of): one fact each, said once. */
 	struct judge_kinds kinds;
+	/* The rows busy (view_row.busy: other load took their CPU), left
+	 * out of the shift and the kinds as --check leaves them: how many,
+	 * and the range of their speed ratios (now / at the baseline). */
+	size_t busy;
+	double busy_lo, busy_hi;
 };
 
 /* After view_row_build of every row: the machine's shift into *m, and

@@ -240,7 +240,7 @@ row_empty(struct view_row *r)
 	r->calm_value = r->calm_ci_pct = NAN;
 	r->recent_value = r->recent_ci_pct = NAN;
 	r->prev_value = r->prev_ci_pct = NAN;
-	r->noisy_pct = r->recent_noisy = 0;
+	r->noisy_pct = r->recent_noisy = r->prev_noisy = 0;
 	r->slice_pi_pct = r->spread_pct = 0;
 	r->slice_sd_pct = NAN;
 	r->slices = 0;
@@ -271,6 +271,17 @@ row_calm(struct view_row *r, const struct ring_entry *w, const double *ns,
 		    range_value(r->test, qns, qcyc, 0, q, &r->calm_ci_pct);
 }
 
+/* The share of w[from..to) that was disturbed, %. */
+static double
+noisy_share(const struct ring_entry *w, size_t from, size_t to)
+{
+	size_t noisy = 0;
+
+	for (size_t i = from; i < to; i++)
+		noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
+	return to > from ? 100.0 * (double)noisy / (double)(to - from) : 0;
+}
+
 /* Window statistics of the last VIEW_WINDOW entries, of the newest
  * slices among them, and the spread of the slices of the whole history. */
 static void
@@ -280,7 +291,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	double hns[VIEW_SPARK_MAX], hcyc[VIEW_SPARK_MAX];
 	double scratch[VIEW_SPARK_MAX], *ns, *cyc;
 	struct stats_summary s;
-	size_t h = n < VIEW_SPARK_MAX ? n : VIEW_SPARK_MAX, noisy = 0, from;
+	size_t h = n < VIEW_SPARK_MAX ? n : VIEW_SPARK_MAX, from;
 	size_t k = h < VIEW_WINDOW ? h : VIEW_WINDOW;
 	const struct ring_entry *he = e + n - h, *w = he + h - k;
 
@@ -293,10 +304,8 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	}
 	ns = hns + h - k;
 	cyc = hcyc + h - k;
-	for (size_t i = 0; i < k; i++)
-		noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
 	r->n = k;
-	r->noisy_pct = 100.0 * (double)noisy / (double)k;
+	r->noisy_pct = noisy_share(w, 0, k);
 	stats_summarize(ns, k, scratch, &s);
 	r->ns = s.median;
 	r->cv_pct = s.cv_pct;
@@ -308,9 +317,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	row_calm(r, w, ns, cyc, k);
 	from = recent_start(w, k, since_ms);
 	r->recent_n = k - from;
-	for (size_t i = from; i < k; i++)
-		r->recent_noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
-	r->recent_noisy *= 100.0 / (double)r->recent_n;
+	r->recent_noisy = noisy_share(w, from, k);
 	r->recent_value =
 	    range_value(r->test, ns, cyc, from, k, &r->recent_ci_pct);
 	r->recent_ns = stats_median(ns + from, k - from, scratch);
@@ -326,6 +333,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 		r->prev_n = from - before;
 		r->prev_value = range_value(r->test, ns, cyc, before, from,
 		    &r->prev_ci_pct);
+		r->prev_noisy = noisy_share(w, before, from);
 	}
 }
 
@@ -366,63 +374,83 @@ change_pct(double value, double ci_pct, const struct judge_baseline *b,
 	return (value - b->value) / b->value * 100;
 }
 
+/* The baseline moved by the machine's shift (or its kind's), in *moved
+ * when it moved. */
+static const struct judge_baseline *
+shifted_baseline(const struct view_row *r, const struct judge_baseline *b,
+    struct judge_baseline *moved)
+{
+	if (!isfinite(r->machine_shift) || !(r->machine_shift > 0) ||
+	    r->machine_shift == 1)
+		return b;
+	*moved = *b;
+	moved->value *= units_higher_is_better(r->test->unit)
+	    ? r->machine_shift
+	    : 1 / r->machine_shift;
+	return moved;
+}
+
+/* What the judge weighs of row r against baseline b (shifted); the
+ * newest slices' change into r->delta_pct and r->delta_ci_pct. */
+static void
+row_live(struct view_row *r, const struct judge_baseline *b,
+    struct judge_live *c)
+{
+	struct judge_baseline one = *b;
+
+	one.rows = 1;
+	c->higher_better = units_higher_is_better(r->test->unit);
+	c->bar_pct = fmax(judge_live_bar(b), r->machine_spread_pct);
+	c->bar_one_pct = fmax(judge_live_bar(&one), r->machine_spread_pct);
+	c->pct = r->delta_pct =
+	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
+	c->ci_pct = r->delta_ci_pct;
+	c->prev_pct = c->prev_ci_pct = NAN;
+	if (r->prev_n > 0 && isfinite(r->prev_value))
+		c->prev_pct = change_pct(r->prev_value, r->prev_ci_pct, b,
+		    &c->prev_ci_pct);
+	c->noisy_pct = r->recent_noisy;
+	c->prev_noisy_pct = r->prev_noisy;
+	c->cause_known = r->senses_change;
+	c->vouched = r->vouched;
+	c->waits = !bench_cpu_bound(r->test);
+}
+
 /*
  * The newest slices against the baseline, signed so that + means a bigger
- * value. A verdict when the whole interval of the change lies beyond
- * JUDGE_FAR_BARS bars (judge_live_bar): one slice is then enough; or
- * beyond one bar, worse, with most of the newest samples disturbed
- * (something else took the worker's CPU): one slice is enough then too,
- * as its cause is seen, and with every test on a row gets one slice a
- * cycle, so a hog on the worker's CPU shows on the row's first slice
- * after it (this guest's own speed moves a syscall row's undisturbed
- * slices by up to 30% from cycle to cycle, so the bar of such a row is
- * about that wide, and a hog that costs +53 to +100% is rarely beyond
- * two); or beyond one bar when the slices before the newest moved beyond
- * it the same way: a slice that lands a little off by itself (a slice
- * sets its test up anew) is no verdict, a smaller change that lasts is,
- * from its second slice on. Disturbed (noisy) samples count: load from
- * outside that takes the worker's CPU is a change the user wants to see;
- * benchtop's own screen stays off the workers' CPUs or waits for a
- * sample boundary.
+ * value, judged by judge_live_row: a verdict when the whole interval of
+ * the change lies beyond JUDGE_FAR_BARS bars (judge_live_bar) and its
+ * cause is known (one slice is then enough), or beyond one bar when the
+ * slices before the newest moved beyond it the same way: a slice that
+ * lands a little off by itself (a slice sets its test up anew) is no
+ * verdict, a smaller change that lasts is, from its second slice on.
+ * A newest slice mostly disturbed (something else took the worker's CPU)
+ * is busy, as --check says of such a row: load from outside is a fact of
+ * the host, said once in the header for every row it moved (a hog on
+ * the worker's CPU, a neighbour that takes the host's CPUs for a
+ * minute), not a change of each; benchtop's own screen stays off the
+ * workers' CPUs or waits for a sample boundary.
  */
 void
 view_row_judge(struct view_row *r, const struct judge_baseline *given)
 {
-	struct judge_baseline moved, one;
-	const struct judge_baseline *b = given;
+	struct judge_baseline moved;
+	const struct judge_baseline *b;
 	struct judge_live c;
+	enum judge_verdict v;
 
-	r->unsure = 0;
-	r->has_delta =
-	    b != NULL && b->set && isfinite(r->recent_value) && b->value > 0;
+	r->unsure = r->busy = 0;
+	r->has_delta = given != NULL && given->set &&
+	    isfinite(r->recent_value) && given->value > 0;
 	if (!r->has_delta)
 		return;
 	/* Judged beyond the machine's shift: the baseline moved by it. */
-	if (isfinite(r->machine_shift) && r->machine_shift > 0 &&
-	    r->machine_shift != 1) {
-		moved = *given;
-		moved.value *= units_higher_is_better(r->test->unit)
-		    ? r->machine_shift
-		    : 1 / r->machine_shift;
-		b = &moved;
-	}
-	c.higher_better = units_higher_is_better(r->test->unit);
-	one = *b;
-	one.rows = 1;
-	c.bar_pct = fmax(judge_live_bar(b), r->machine_spread_pct);
-	c.bar_one_pct = fmax(judge_live_bar(&one), r->machine_spread_pct);
-	c.pct = r->delta_pct =
-	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
-	c.ci_pct = r->delta_ci_pct;
-	c.prev_pct = c.prev_ci_pct = NAN;
-	if (r->prev_n > 0 && isfinite(r->prev_value))
-		c.prev_pct = change_pct(r->prev_value, r->prev_ci_pct, b,
-		    &c.prev_ci_pct);
-	c.noisy_pct = r->recent_noisy;
-	c.cause_known = r->senses_change;
-	c.vouched = r->vouched;
+	b = shifted_baseline(r, given, &moved);
+	row_live(r, b, &c);
 	r->better = c.higher_better ? r->delta_pct > 0 : r->delta_pct < 0;
-	r->significant = judge_live_row(&c) != JUDGE_OK;
+	v = judge_live_row(&c);
+	r->significant = v == JUDGE_SLOWER || v == JUDGE_FASTER;
+	r->busy = v == JUDGE_BUSY;
 	r->unsure = judge_live_unsure(&c);
 	r->bar_pct = c.bar_pct;
 	r->change_ratio = c.higher_better ? 1 + r->delta_pct / 100
@@ -488,6 +516,7 @@ group_count(struct view_group *g, const struct view_row *r)
 		return;
 	g->better += r->significant && r->better;
 	g->worse += r->significant && !r->better;
+	g->busy += r->busy;
 	if (!(r->change_ratio > 0))
 		return;
 	if (g->max_delta_id == NULL ||

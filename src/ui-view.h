@@ -79,6 +79,7 @@ struct view_row {
 	size_t prev_n;        /* samples of the slices just before those */
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
+	double prev_noisy;    /* of them disturbed, % */
 	double recent_ns, recent_cyc; /* the newest slices' medians */
 	/* The newest slice against the slices before it in the history
 	 * (every sample: a hog's disturbed ones too): speed ratio, NAN with
@@ -112,9 +113,12 @@ struct view_row {
 	                         spread counts the slices since */
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
-	                         slices, or beyond it and worse for them with
-	                         their CPU mostly taken, or beyond it for them
-	                         and for those before them, the same way */
+	                         slices with its cause known, or beyond it for
+	                         them and for those before them, the same way
+	                         (judge_live_row) */
+	int busy;             /* the newest slices moved beyond the bar with
+	                         their samples mostly disturbed: other load's
+	                         figure, not judged (JUDGE_BUSY) */
 	int unsure;           /* no verdict, but one slice more would give
 	                         one: judge_live_unsure */
 	int better;           /* the change is an improvement */
@@ -129,6 +133,7 @@ struct view_group {
 	size_t tests, ok, failed, unsupported, off;
 	size_t noisy;             /* rows whose status says noisy */
 	size_t better, worse;     /* significant changes against the baseline */
+	size_t busy;              /* rows busy (other load took their CPU) */
 	double max_delta_pct;     /* the largest change, signed */
 	double max_ratio;         /* ...as a speed ratio (> 1 faster) */
 	const char *max_delta_id; /* its test, or NULL */
