@@ -62,7 +62,12 @@ struct monitor {
 	unsigned char *seen;     /* test i had a slice */
 	unsigned char *focus;    /* only these run, when focused */
 	int focused;
-	uint64_t round_ns[2]; /* the cursor's last two rounds */
+	/* The cycle: the cursor's round now began at round_start_ns (0
+	 * unknown); cycle_ns is the last whole round with no test run ahead
+	 * of the rotation for a change (0 none yet): a round that waited
+	 * for re-runs is longer than the steady cycle the header names. */
+	uint64_t round_start_ns, cycle_ns;
+	int round_rerun;
 	/* Urgent tests (queue_urge): test i runs ahead of the rotation
 	 * while urgent[i] (its rank: lower first) is set, until a slice of
 	 * it that began after urged_ns[i] has ended. */

@@ -141,6 +141,19 @@ take_ahead(const struct monitor *m, const struct worker *w, size_t first,
 	return SIZE_MAX;
 }
 
+/* Under m->lock: a round of the cursor ends; it was the cycle unless
+ * tests ran ahead of it for a change. */
+static void
+round_end(struct monitor *m)
+{
+	uint64_t now = cycles_now_ns();
+
+	if (m->round_start_ns > 0 && !m->round_rerun)
+		m->cycle_ns = now - m->round_start_ns;
+	m->round_start_ns = now;
+	m->round_rerun = 0;
+}
+
 /* Under m->lock: test i is w's, with claim c; move the cursors on (not
  * for a test run ahead of the rotation: `urgent`). */
 static void
@@ -151,11 +164,8 @@ hand_out(struct monitor *m, struct worker *w, size_t i, size_t first,
 
 	m->busy[i] = 1;
 	w->first = !m->seen[i] && m->cfg.first_ns > 0;
-	if (!urgent && i == first && (i < m->cursor || i + 1 == n)) {
-		m->round_ns[0] =
-		    m->round_ns[1]; /* a round of the cursor ends */
-		m->round_ns[1] = cycles_now_ns();
-	}
+	if (!urgent && i == first && (i < m->cursor || i + 1 == n))
+		round_end(m);
 	if (urgent && i == first)
 		; /* the rotation resumes where it was */
 	else if (i == first)
@@ -181,6 +191,7 @@ queue_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	(void)pthread_mutex_lock(&m->lock);
 	queue_held_now(m, &held);
 	first = first_due(m, &urgent, &sentinel);
+	m->round_rerun |= urgent && !sentinel;
 	if (first != SIZE_MAX) {
 		claims_of(store_test(m->store, first), w->cpu, p, &c);
 		found = !claims_overlap(&c, &held)
@@ -228,7 +239,7 @@ queue_set_focus(struct monitor *m, const unsigned char *only)
 	(void)pthread_mutex_lock(&m->lock);
 	m->focused = only != NULL;
 	/* A focused round is not the cycle: time the next whole one. */
-	m->round_ns[0] = m->round_ns[1] = 0;
+	m->round_start_ns = m->cycle_ns = 0;
 	if (only != NULL)
 		memcpy(m->focus, only, store_count(m->store));
 	(void)pthread_cond_broadcast(&m->claim_cv);
@@ -291,9 +302,7 @@ queue_pass(struct monitor *m, struct queue_pass *out)
 			out->enabled++;
 			out->done += m->seen[i];
 		}
-	out->cycle_s = m->round_ns[0] > 0
-	    ? (double)(m->round_ns[1] - m->round_ns[0]) / 1e9
-	    : NAN;
+	out->cycle_s = m->cycle_ns > 0 ? (double)m->cycle_ns / 1e9 : NAN;
 	(void)pthread_mutex_unlock(&m->lock);
 }
 

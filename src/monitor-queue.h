@@ -21,7 +21,8 @@ size_t queue_slices(struct monitor *m, uint64_t *cursor,
     struct monitor_slice *out, size_t max);
 /*
  * The first pass: how many enabled tests have had a slice; once all have,
- * the time of the last full round of the cursor (NAN before one).
+ * the time of the last full round of the cursor with no test run ahead
+ * of it for a change (queue_urge; NAN before one): the steady cycle.
  */
 struct queue_pass {
 	size_t done, enabled;

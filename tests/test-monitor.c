@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -287,6 +288,98 @@ test_sentinel_turns(void)
 	store_free(st);
 }
 
+/* Rounds of the rotation from the slice log: a round ends as the last
+ * test (5, never urged below) is handed out, and the start of each
+ * urged test's first slice after urged_ns (its re-run). */
+struct rounds {
+	uint64_t start[64], rerun[8];
+	size_t n, nrerun;
+};
+
+static void
+rounds_read(struct monitor *m, const unsigned char *rank, uint64_t urged_ns,
+    struct rounds *r)
+{
+	struct monitor_slice s;
+	unsigned char seen[6] = { 0 };
+	uint64_t cursor = 0;
+
+	memset(r, 0, sizeof *r);
+	while (queue_slices(m, &cursor, &s, 1) == 1) {
+		if (s.test == 5 && r->n < 64)
+			r->start[r->n++] = s.start_ns;
+		if (s.test < 6 && rank[s.test] && !seen[s.test] &&
+		    s.start_ns >= urged_ns && r->nrerun < 8) {
+			seen[s.test] = 1;
+			r->rerun[r->nrerun++] = s.start_ns;
+		}
+	}
+}
+
+/* Whether round k (start[k] to start[k + 1]) held a re-run. */
+static int
+round_had_rerun(const struct rounds *r, size_t k)
+{
+	for (size_t j = 0; j < r->nrerun; j++)
+		if (r->rerun[j] >= r->start[k] && r->rerun[j] < r->start[k + 1])
+			return 1;
+	return 0;
+}
+
+/*
+ * The cycle the header names is the steady one: a round that waited for
+ * tests run again after a change is longer (165-199 s against 50 s with
+ * every test on after many changes) and is not it. Three tests urged;
+ * once the round that ran them has ended, the cycle is the last round
+ * without them, not that one. Fails when the cycle is the last round.
+ */
+static void
+test_cycle_steady(void)
+{
+	unsigned char rank[6] = { 0, 1, 2, 3, 0, 0 };
+	struct cycles_info info;
+	struct queue_pass p;
+	struct rounds r;
+	struct store *st;
+	struct monitor *m = start_six(&st, &info);
+	uint64_t urged;
+	size_t k = 0;
+
+	CHECK("six tests start", m != NULL);
+	if (m == NULL)
+		return;
+	monitor_set_paused(m, 0);
+	for (int w = 0; w < 10000 && (queue_pass(m, &p), isnan(p.cycle_s));
+	     w += 5)
+		sleep_ms(5);
+	urged = cycles_now_ns();
+	queue_urge(m, rank);
+	/* Until the round that held the re-runs has ended. */
+	for (int w = 0; w < 10000; w += 2, sleep_ms(2)) {
+		rounds_read(m, rank, urged, &r);
+		if (r.nrerun == 3 && r.n >= 2 && r.start[r.n - 1] > r.rerun[2])
+			break;
+	}
+	monitor_set_paused(m, 1);
+	sleep_ms(50);
+	rounds_read(m, rank, urged, &r);
+	queue_pass(m, &p);
+	/* The newest whole round without a re-run. */
+	for (k = r.n >= 2 ? r.n - 2 : 0; k > 0 && round_had_rerun(&r, k); k--)
+		;
+	printf("  cycle %.1f ms; rounds %zu, the last %s re-runs\n",
+	    p.cycle_s * 1e3, r.n,
+	    round_had_rerun(&r, r.n - 2) ? "with" : "without");
+	CHECK("the last round held the re-runs",
+	    r.n >= 3 && round_had_rerun(&r, r.n - 2));
+	CHECK("the cycle is the last round without them",
+	    r.n >= 3 && !round_had_rerun(&r, k) &&
+	        fabs(p.cycle_s * 1e9 - (double)(r.start[k + 1] - r.start[k])) <
+	            1e6);
+	monitor_stop(m);
+	store_free(st);
+}
+
 /*
  * The child registry is full at THREADS_MAX_CHILDREN and says so, rather
  * than forget a child. Our own pid stands in (nothing here kills).
@@ -316,6 +409,7 @@ main(void)
 	test_slices_over_workers();
 	test_urgent_order();
 	test_sentinel_turns();
+	test_cycle_steady();
 	test_child_registry();
 	return check_summary("test-monitor");
 }
