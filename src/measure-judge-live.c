@@ -89,7 +89,8 @@ live_lasts(const struct judge_live *c, const struct live_change *now,
 /*
  * A newest slice mostly disturbed, beyond `bar`: busy (other load's
  * figure), or slower when the test keeps its CPU by itself and its
- * whole interval lies beyond JUDGE_BUSY_FLOOR bars. An outside load
+ * whole interval lies beyond the bar by JUDGE_BUSY_FLOOR times more (as
+ * --check judges a CPU-bound row under load). An outside load
  * that took the CPUs for a minute on a shared 2-CPU guest made its
  * two-party rows 2-6x slower, one by one as the rotation reached them
  * (8 and 5 rows in two of four quiet rounds, WORSE each): one fact

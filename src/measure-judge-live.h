@@ -27,8 +27,9 @@
  * while on an unchanged machine. A slice whose samples were mostly
  * disturbed (JUDGE_BUSY_SHARE: something else took the worker's CPU) is
  * judged as --check judges such a row: busy, not judged, unless the test
- * keeps its CPU busy by itself and is slower beyond JUDGE_BUSY_FLOOR
- * times its bar.
+ * keeps its CPU busy by itself and is slower beyond its bar by
+ * JUDGE_BUSY_FLOOR times more (the ratios multiplied: 4.8x for a bar of
+ * 20%).
  */
 #define JUDGE_BAR_MIN_PCT 5.0
 #define JUDGE_FAR_BARS    2.0
@@ -71,9 +72,9 @@ struct judge_live {
  * beyond it the same way. JUDGE_BUSY when the newest slice moved beyond
  * the bar with its samples mostly disturbed: other load's figure, not
  * the test's, said once for every such row (as --check says "other
- * load"), unless it keeps its CPU by itself and is slower beyond
- * JUDGE_BUSY_FLOOR bars (a test 100x slower under load is still a
- * regression); slices before it that were mostly disturbed are no
+ * load"), unless it keeps its CPU by itself and is slower beyond the
+ * bar by JUDGE_BUSY_FLOOR times more (a test 100x slower under load is
+ * still a regression); slices before it that were mostly disturbed are no
  * evidence that a change lasts. A change of the context the row senses
  * is judged against the row's own bar (bar_one_pct): the row is asked
  * about one change, not looked over among 80 for whatever moved; the

@@ -656,9 +656,9 @@ plant_after(struct view_row *rows, struct judge_baseline *base,
  * two-party rows the rotation reaches meanwhile read 2.5-4x slower, their
  * samples mostly disturbed. One fact, said once: each row busy, none
  * WORSE, left out of the machine's shift and the kinds (as --check
- * leaves them). A CPU-bound row 6x slower under it is still WORSE (beyond
- * JUDGE_BUSY_FLOOR bars); a row that waits by design is busy at any
- * multiple.
+ * leaves them). A CPU-bound row 6x slower under it is still WORSE (4x
+ * beyond its bar of 5%: JUDGE_BUSY_FLOOR); a row that waits by design is
+ * busy at any multiple.
  */
 static void
 test_busy_rows(void)
