@@ -21,7 +21,8 @@
  * machine's drift. A newest slice beyond JUDGE_FAR_BARS bars is a verdict
  * by itself when its cause is known (a change of the context the row
  * senses, or a sentinel of its kind that stepped); any other needs the
- * slices before it beyond the bar the same way too. A slice far off with
+ * slices before it beyond the bar the same way too: one slice before it
+ * when its cause is known, two when not. A slice far off with
  * no cause is how a test with a rare slow mode (a file creation that
  * waits for the journal, a partner the host parked) looks once in a
  * while on an unchanged machine. A slice whose samples were mostly
@@ -56,6 +57,8 @@ struct judge_live {
 	double prev_pct, prev_ci_pct; /* the slices before them; NAN none */
 	double noisy_pct;             /* the newest's samples disturbed, % */
 	double prev_noisy_pct;        /* those before them, %; 0 none */
+	double prev2_pct, prev2_ci_pct, prev2_noisy_pct; /* and before
+	                                                    those */
 	double bar_pct;     /* judge_live_bar, or the shift's spread */
 	double bar_one_pct; /* the same for this row alone (rows 1) */
 	int higher_better;
@@ -69,11 +72,12 @@ struct judge_live {
  * The live verdict of a row: JUDGE_SLOWER or JUDGE_FASTER when the whole
  * interval of the change lies beyond the bar and it is far beyond
  * (JUDGE_FAR_BARS bars) with its cause known, or the slices before moved
- * beyond it the same way. JUDGE_BUSY when the newest slice moved beyond
- * the bar with its samples mostly disturbed: other load's figure, not
- * the test's, said once for every such row (as --check says "other
- * load"), unless it keeps its CPU by itself and is slower beyond the
- * bar by JUDGE_BUSY_FLOOR times more (a test 100x slower under load is
+ * beyond it the same way (the one before it when the row senses the
+ * change or a sentinel of its kind stepped, the two before it else). JUDGE_BUSY
+ * when the newest slice moved beyond the bar with its samples mostly disturbed:
+ * other load's figure, not the test's, said once for every such row (as --check
+ * says "other load"), unless it keeps its CPU by itself and is slower beyond
+ * the bar by JUDGE_BUSY_FLOOR times more (a test 100x slower under load is
  * still a regression); slices before it that were mostly disturbed are no
  * evidence that a change lasts. A change of the context the row senses
  * is judged against the row's own bar (bar_one_pct): the row is asked

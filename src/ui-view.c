@@ -240,6 +240,9 @@ row_empty(struct view_row *r)
 	r->calm_value = r->calm_ci_pct = NAN;
 	r->recent_value = r->recent_ci_pct = NAN;
 	r->prev_value = r->prev_ci_pct = NAN;
+	r->prev2_n = 0;
+	r->prev2_value = r->prev2_ci_pct = NAN;
+	r->prev2_noisy = 0;
 	r->noisy_pct = r->recent_noisy = r->prev_noisy = 0;
 	r->slice_pi_pct = r->spread_pct = 0;
 	r->slice_sd_pct = NAN;
@@ -280,6 +283,22 @@ noisy_share(const struct ring_entry *w, size_t from, size_t to)
 	for (size_t i = from; i < to; i++)
 		noisy += (w[i].flags & SAMPLE_F_NOISY) != 0;
 	return to > from ? 100.0 * (double)noisy / (double)(to - from) : 0;
+}
+
+/* The slices before the previous ones, which begin at history index b:
+ * a third look for a change with no known cause. */
+static void
+row_prev2(struct view_row *r, const struct ring_entry *he, const double *ns,
+    const double *cyc, size_t b, uint32_t since_ms)
+{
+	size_t a;
+
+	if (b < VIEW_RECENT_MIN)
+		return;
+	a = recent_start(he, b, since_ms);
+	r->prev2_n = b - a;
+	r->prev2_value = range_value(r->test, ns, cyc, a, b, &r->prev2_ci_pct);
+	r->prev2_noisy = noisy_share(he, a, b);
 }
 
 /* Window statistics of the last VIEW_WINDOW entries, of the newest
@@ -334,6 +353,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 		r->prev_value = range_value(r->test, ns, cyc, before, from,
 		    &r->prev_ci_pct);
 		r->prev_noisy = noisy_share(w, before, from);
+		row_prev2(r, he, hns, hcyc, h - k + before, since_ms);
 	}
 }
 
@@ -411,6 +431,11 @@ row_live(struct view_row *r, const struct judge_baseline *b,
 		    &c->prev_ci_pct);
 	c->noisy_pct = r->recent_noisy;
 	c->prev_noisy_pct = r->prev_noisy;
+	c->prev2_pct = c->prev2_ci_pct = NAN;
+	if (r->prev2_n > 0 && isfinite(r->prev2_value))
+		c->prev2_pct = change_pct(r->prev2_value, r->prev2_ci_pct, b,
+		    &c->prev2_ci_pct);
+	c->prev2_noisy_pct = r->prev2_noisy;
 	c->cause_known = r->senses_change;
 	c->vouched = r->vouched;
 	c->waits = !bench_cpu_bound(r->test);
@@ -423,7 +448,9 @@ row_live(struct view_row *r, const struct judge_baseline *b,
  * cause is known (one slice is then enough), or beyond one bar when the
  * slices before the newest moved beyond it the same way: a slice that
  * lands a little off by itself (a slice sets its test up anew) is no
- * verdict, a smaller change that lasts is, from its second slice on.
+ * verdict, a smaller change that lasts is, from its second slice on when
+ * its cause is known (a change it senses, a sentinel of its kind that
+ * stepped), from its third when not.
  * A newest slice mostly disturbed (something else took the worker's CPU)
  * is busy, as --check says of such a row: load from outside is a fact of
  * the host, said once in the header for every row it moved (a hog on

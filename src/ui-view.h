@@ -80,6 +80,8 @@ struct view_row {
 	double prev_value;    /* their median in the unit */
 	double prev_ci_pct;   /* 95% CI half-width of it, % */
 	double prev_noisy;    /* of them disturbed, % */
+	size_t prev2_n;       /* samples of the slices before those */
+	double prev2_value, prev2_ci_pct, prev2_noisy; /* as prev_ */
 	double recent_ns, recent_cyc; /* the newest slices' medians */
 	/* The newest slice against the slices before it in the history
 	 * (every sample: a hog's disturbed ones too): speed ratio, NAN with

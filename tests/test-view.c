@@ -801,7 +801,10 @@ test_rows_judged(void)
 	add_slice(&h, 140, SLICE, 1);
 	add_slice(&h, 140, SLICE, 1);
 	build(&r, &h, &b);
-	CHECK("1.4x for two slices, one row: WORSE", r.significant);
+	CHECK("1.4x for two slices, unasked: not yet", !r.significant);
+	add_slice(&h, 140, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("for three, one row: WORSE", r.significant);
 	one = judge_live_bar(&b);
 	b.rows = 80;
 	printf("  bar for 1 row %.1f%%, for 80 %.1f%%\n", one,
@@ -1071,7 +1074,14 @@ test_no_cause(void)
 	add_slice(&h, 200, SLICE, 1);
 	add_slice(&h, 200, SLICE, 1);
 	build(&r, &h, &b);
-	CHECK("two slices at twice the cost: WORSE", r.significant);
+	CHECK("two slices at twice the cost, unasked: not yet", !r.significant);
+	planted_cause = 1;
+	build(&r, &h, &b);
+	CHECK("with a sentinel of its kind stepped: WORSE", r.significant);
+	planted_cause = 0;
+	add_slice(&h, 200, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("three slices at twice the cost: WORSE", r.significant);
 	quiet_baseline(&h, &b);
 	add_slice(&h, 100, SLICE, 1);
 	add_disturbed(&h, 200, SLICE);
@@ -1084,7 +1094,10 @@ test_no_cause(void)
 	    !r.significant && !r.busy);
 	add_slice(&h, 200, SLICE, 1);
 	build(&r, &h, &b);
-	CHECK("two clean slices at twice the cost: WORSE",
+	CHECK("two clean slices after it: not yet", !r.significant);
+	add_slice(&h, 200, SLICE, 1);
+	build(&r, &h, &b);
+	CHECK("three clean slices at twice the cost: WORSE",
 	    r.significant && !r.better);
 	planted_cause = 1;
 }
