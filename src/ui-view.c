@@ -212,19 +212,40 @@ slice_step(struct view_row *r, const struct ring_entry *h, const double *ns,
 }
 
 /*
+ * Where the present state begins in window w[0..k): the first sample at
+ * or after since_ms (0: none, the whole window), when at least
+ * VIEW_RECENT_MIN samples follow it; else 0.
+ */
+static size_t
+window_state_start(const struct ring_entry *w, size_t k, uint32_t since_ms)
+{
+	size_t i = k;
+
+	while (since_ms != 0 && i > 0 && w[i - 1].t_ms >= since_ms)
+		i--;
+	return since_ms != 0 && k - i >= VIEW_RECENT_MIN ? i : 0;
+}
+
+/*
  * The robust spread (1.4826 MAD, % of the median) of the window's
- * undisturbed samples, as slice_spread takes them; of all of them when
- * fewer than VIEW_RECENT_MIN are undisturbed.
+ * undisturbed samples of the present state, as slice_spread takes them;
+ * of all of them when fewer than VIEW_RECENT_MIN are undisturbed. Of one
+ * state: samples traced and untraced in one window are two medians, and
+ * their MAD made a system-call row's bar so wide after tracing was
+ * switched off and on again that stat's 1.47x first traced slice was no
+ * verdict, and it waited 28 s for its second (bench/tuner.sh).
  */
 static double
-sample_spread(const struct ring_entry *w, const double *ns, size_t k)
+sample_spread(const struct ring_entry *w, const double *ns, size_t k,
+    uint32_t since_ms)
 {
 	double q[VIEW_WINDOW], unused[VIEW_WINDOW], scratch[VIEW_WINDOW];
 	struct stats_summary s;
-	size_t n = undisturbed(w, ns, ns, 0, k, q, unused);
+	size_t a = window_state_start(w, k, since_ms);
+	size_t n = undisturbed(w, ns, ns, a, k, q, unused);
 
 	if (n < VIEW_RECENT_MIN)
-		stats_summarize(ns, k, scratch, &s);
+		stats_summarize(ns + a, k - a, scratch, &s);
 	else
 		stats_summarize(q, n, scratch, &s);
 	return s.median > 0 ? STATS_MAD_SIGMA * s.mad / s.median * 100 : 0;
@@ -328,7 +349,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	stats_summarize(ns, k, scratch, &s);
 	r->ns = s.median;
 	r->cv_pct = s.cv_pct;
-	r->spread_pct = sample_spread(w, ns, k);
+	r->spread_pct = sample_spread(w, ns, k, since_ms);
 	r->cyc = stats_median(cyc, k, scratch);
 	if (!(r->cyc > 0))
 		r->cyc = NAN; /* the clock is unknown: no cycles */

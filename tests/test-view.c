@@ -1131,6 +1131,31 @@ test_baseline_straddles(void)
 	CHECK("b's baseline stays the window's", b.value > 0.15);
 }
 
+/* Tracing switched on and off: the window holds two traced slices and
+ * two untraced ones since. The samples' spread, a part of the bar the
+ * next change is judged against, is the present state's: the two modes
+ * together have a MAD of a quarter of their median. */
+static void
+test_spread_of_state(void)
+{
+	struct history h;
+	struct view_row r;
+	uint32_t mark;
+
+	memset(&h, 0, sizeof h);
+	add_slice(&h, 100, SLICE, 1);
+	add_slice(&h, 147, SLICE, 1);
+	add_slice(&h, 147, SLICE, 1);
+	mark = h.e[h.n - 1].t_ms + 1;
+	add_slice(&h, 100, SLICE, 1);
+	add_slice(&h, 100, SLICE, 1);
+	build_marked(&r, "lmbench.stat", &h, NULL, &mark, 1);
+	printf("  samples' spread since the change: %.1f%%\n", r.spread_pct);
+	CHECK("the spread is the state's, not two modes'", r.spread_pct < 5);
+	build_marked(&r, "lmbench.stat", &h, NULL, NULL, 0);
+	CHECK("with no change: the window's", r.spread_pct > 15);
+}
+
 int
 main(void)
 {
@@ -1162,5 +1187,6 @@ main(void)
 	test_busy_rows();
 	test_busy_not_shifted();
 	test_baseline_straddles();
+	test_spread_of_state();
 	return check_summary("test-view");
 }
