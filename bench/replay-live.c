@@ -11,8 +11,9 @@
  * It runs the screen's own code (view_row_build, view_machine_judge_rows,
  * view_baseline_take) on the samples as the screen would have had them
  * at each refresh (every second); a slice starts where a test's samples
- * are more than SLICE_GAP_MS apart, first looks are left out, and the
- * sentinels' steps vouch for their kinds' rows as the screen's do.
+ * are more than SLICE_GAP_MS apart, and first looks are left out (a
+ * sentinel's step re-runs its kind on the screen, which changes no
+ * verdict's rule).
  * Context changes in the log are not replayed: record a quiet machine.
  *
  *   replay-live LOG.csv [EVERY_S [SPAN_S [WARM_S]]]
@@ -28,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench-context.h"
 #include "bench-registry.h"
 #include "measure-judge-kind.h"
 #include "ui-view-machine.h"
@@ -133,8 +133,7 @@ replay_read(struct replay *r, FILE *in)
 /* Every row as the screen had it at now_ms, judged against base. */
 static void
 replay_rows(struct replay *r, uint32_t now_ms, struct view_row *rows,
-    const struct judge_baseline *base, const uint32_t *vouched_until,
-    struct view_machine *m)
+    const struct judge_baseline *base, struct view_machine *m)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		struct track *t = &r->t[i];
@@ -153,38 +152,11 @@ replay_rows(struct replay *r, uint32_t now_ms, struct view_row *rows,
 		sv.n = t->upto - from;
 		sv.total = t->upto;
 		rows[i].senses_change = 0;
-		rows[i].vouched = now_ms < vouched_until[i];
 		view_row_build(&rows[i], &sv, t->e + from, NULL, 0,
 		    base != NULL && base[i].set ? &base[i] : NULL);
 		rows[i].index = i;
 	}
 	view_machine_judge_rows(rows, r->n, base, m);
-}
-
-/* The sentinels whose newest slice stepped vouch for their kinds' rows. */
-static void
-replay_sentinels(struct replay *r, const struct view_row *rows, uint64_t *seen,
-    uint32_t now_ms, uint32_t *vouched_until)
-{
-	const struct bench_sentinel *s;
-
-	for (size_t k = 0; (s = bench_context_sentinel(k)) != NULL; k++) {
-		size_t i = 0;
-
-		while (i < r->n && strcmp(r->t[i].test->id, s->id) != 0)
-			i++;
-
-		if (i >= r->n || rows[i].meta.slices == seen[k])
-			continue;
-		seen[k] = rows[i].meta.slices;
-		if (view_row_step(&rows[i], BENCH_SENTINEL_BAR_MIN_PCT,
-		        JUDGE_FAR_BARS) == 0)
-			continue;
-		for (size_t j = 0; j < r->n; j++)
-			if (bench_context_sentinel_rank(s, rows[j].test) != 0)
-				vouched_until[j] =
-				    now_ms + BENCH_SENTINEL_VOUCH_MS;
-	}
 }
 
 /* One baseline's round: what its SPAN seconds flagged. */
@@ -205,12 +177,12 @@ static void
 row_explain(const struct view_row *r, uint32_t b_ms)
 {
 	printf("  [b %u s] %s %+.1f%% +-%.1f prev %+.1f bar %.1f (slices %zu "
-	       "pi %.1f spread %.1f) shift %.3f kind %d noisy %.0f vouched "
-	       "%d ratio %.2f\n",
+	       "pi %.1f spread %.1f) shift %.3f kind %d noisy %.0f "
+	       "ratio %.2f\n",
 	    b_ms / 1000, r->test->id, r->delta_pct, r->delta_ci_pct,
 	    r->prev_n ? (r->prev_value / r->value - 1) * 100 : NAN, r->bar_pct,
 	    r->slices, r->slice_pi_pct, r->spread_pct, r->machine_shift,
-	    r->by_kind, r->recent_noisy, r->vouched, r->change_ratio);
+	    r->by_kind, r->recent_noisy, r->change_ratio);
 }
 
 static void
@@ -342,8 +314,7 @@ main(int argc, char **argv)
 	struct active a[MAX_ACTIVE];
 	struct view_row *rows, *mine;
 	struct view_machine m;
-	uint64_t seen[16] = { 0 };
-	uint32_t *vouched, next_b = warm;
+	uint32_t next_b = warm;
 	FILE *in = argc > 1 ? fopen(argv[1], "r") : NULL;
 	size_t na = span / (every ? every : 1) + 1;
 
@@ -361,7 +332,6 @@ main(int argc, char **argv)
 	fclose(in);
 	rows = calloc(r.n, sizeof *rows);
 	mine = calloc(r.n, sizeof *mine);
-	vouched = calloc(r.n, sizeof *vouched);
 	for (size_t k = 0; k < na; k++) {
 		a[k].base = calloc(r.n, sizeof *a[k].base);
 		a[k].ever = calloc(r.n, 1);
@@ -372,8 +342,7 @@ main(int argc, char **argv)
 	    r.end_ms / 1000.0, r.n, every / 1000, warm / 1000, span / 1000);
 	struct totals tot = { 0 };
 	for (uint32_t now = 0; now <= r.end_ms; now += REFRESH_MS) {
-		replay_rows(&r, now, rows, NULL, vouched, &m);
-		replay_sentinels(&r, rows, seen, now, vouched);
+		replay_rows(&r, now, rows, NULL, &m);
 		if (now >= next_b && now + span <= r.end_ms) {
 			for (size_t k = 0; k < na; k++)
 				if (!a[k].on) {

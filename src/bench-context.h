@@ -26,9 +26,8 @@ unsigned char bench_context_rank(const struct bench_test *t, unsigned senses);
  * scatter 5-15%, and a step only queues re-runs and says one line, so it
  * may be told early. */
 #define BENCH_SENTINEL_BAR_MIN_PCT 10.0
-/* After a step, its kind's rows have a known cause this long (ms); the
- * same step again (the same way) is news after as long. */
-#define BENCH_SENTINEL_VOUCH_MS 30000u
+/* The same step again (the same way) is news after this long (ms). */
+#define BENCH_SENTINEL_AGAIN_MS 30000u
 struct bench_sentinel {
 	const char *id;
 	unsigned groups; /* bit per enum bench_group */
@@ -37,9 +36,7 @@ struct bench_sentinel {
 const struct bench_sentinel *bench_context_sentinel(size_t k);
 /* Test t's rank when sentinel s moved (as bench_context_rank), 0 when
  * t is not of its groups, or is the sentinel itself: it runs again
- * every few seconds as it is, and its own slice off is no cause seen of
- * it (fs_create_0k's rare slice 16 times slower vouched for itself and
- * was WORSE with nothing changed). */
+ * every few seconds as it is. */
 unsigned char bench_context_sentinel_rank(const struct bench_sentinel *s,
     const struct bench_test *t);
 

@@ -65,18 +65,18 @@ judge_live_disturbed(double pct)
 
 /*
  * Beyond `bar`, and the slices before it beyond it the same way: the one
- * before it when the row was asked (a change of the context it senses, a
- * sentinel of its kind that stepped), the two before it when not. The
+ * before it when the row was asked (a change of the context it senses),
+ * the two before it when not. The
  * host's slow minutes (a kind's rows 1.2-1.4x slower for a minute or two,
  * a lock test's partner parked, the journal's bursts) span two of a
  * row's slices 50 s apart with every test on: replayed from 45 minutes of
  * a quiet shared 2-CPU guest (bench/replay.sh, a baseline a minute, each
  * judged for 10 minutes), two slices flagged a row in 27 of 45 rounds
  * and more than one in 11; three, in 2 and 0 (and 0.14 to 0.09 rows a
- * round on another 45 minutes). An unasked change that moves no sentinel
- * is told one cycle later. A disturbed slice before it is no evidence:
- * two slices of an outside load in a row, the second half disturbed, are
- * still that load.
+ * round on another 45 minutes). An unasked change is told one cycle
+ * later (its sentinel's line in the header at once). A disturbed slice before
+ * it is no evidence: two slices of an outside load in a row, the second half
+ * disturbed, are still that load.
  */
 static enum judge_verdict
 live_lasts(const struct judge_live *c, const struct live_change *now,
@@ -96,7 +96,7 @@ live_lasts(const struct judge_live *c, const struct live_change *now,
 		return JUDGE_OK;
 	/* Asked: two slices. Unasked: three (no third in the history:
 	 * two). */
-	if (c->cause_known || c->vouched ||
+	if (c->cause_known ||
 	    !live_change_of(c->prev2_pct, c->prev2_ci_pct, c->higher_better,
 	        &prev))
 		return v;
@@ -139,11 +139,8 @@ judge_live_row(const struct judge_live *c)
 		return JUDGE_OK;
 	if (judge_live_disturbed(c->noisy_pct))
 		return live_busy(c, &now, own);
-	/* The change it senses: its own bar. A sentinel's step: the bar
-	 * the rows share, as it comes unasked. */
+	/* The change it senses: its own bar. */
 	if (c->cause_known && (v = live_far(&now, c->bar_one_pct)) != JUDGE_OK)
-		return v;
-	if (c->vouched && (v = live_far(&now, c->bar_pct)) != JUDGE_OK)
 		return v;
 	return live_lasts(c, &now, own);
 }

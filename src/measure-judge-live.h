@@ -20,7 +20,7 @@
  * spread, nor below the prediction interval of its slices, nor below the
  * machine's drift. A newest slice beyond JUDGE_FAR_BARS bars is a verdict
  * by itself when its cause is known (a change of the context the row
- * senses, or a sentinel of its kind that stepped); any other needs the
+ * senses); any other needs the
  * slices before it beyond the bar the same way too: one slice before it
  * when its cause is known, two when not. A slice far off with
  * no cause is how a test with a rare slow mode (a file creation that
@@ -63,7 +63,6 @@ struct judge_live {
 	double bar_one_pct; /* the same for this row alone (rows 1) */
 	int higher_better;
 	int cause_known; /* a change of the context the row senses */
-	int vouched;     /* a sentinel of its kind stepped lately */
 	int waits;       /* it waits by design (a partner, a file, a child):
 	                    not bench_cpu_bound */
 };
@@ -73,7 +72,7 @@ struct judge_live {
  * interval of the change lies beyond the bar and it is far beyond
  * (JUDGE_FAR_BARS bars) with its cause known, or the slices before moved
  * beyond it the same way (the one before it when the row senses the
- * change or a sentinel of its kind stepped, the two before it else). JUDGE_BUSY
+ * change, the two before it else). JUDGE_BUSY
  * when the newest slice moved beyond the bar with its samples mostly disturbed:
  * other load's figure, not the test's, said once for every such row (as --check
  * says "other load"), unless it keeps its CPU by itself and is slower beyond
@@ -82,9 +81,14 @@ struct judge_live {
  * evidence that a change lasts. A change of the context the row senses
  * is judged against the row's own bar (bar_one_pct): the row is asked
  * about one change, not looked over among 80 for whatever moved; the
- * rest, a sentinel's step among them (which comes unasked, a sentinel's
- * rare slow slice too), against the bar the rows judged together share
- * (bar_pct). It ends in judge_decide, as --check does.
+ * rest against the bar the rows judged together share (bar_pct). A
+ * sentinel's step asks nothing of a row: it runs the sentinel's kind
+ * again at once, so that the rows show their new figures, and the header
+ * says it; a row of that kind that moved is judged as any unasked one
+ * (with the step as its cause, the host's blips that moved a sentinel
+ * made the rows re-run in the same blip WORSE on one slice: 8 rows in
+ * one of two live quiet rounds). It ends in judge_decide, as --check
+ * does.
  */
 enum judge_verdict judge_live_row(const struct judge_live *c);
 /* Whether a slice with pct % of its samples disturbed is other load's

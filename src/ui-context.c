@@ -167,13 +167,6 @@ ui_context_senses_change(const struct ui *ui, const struct bench_test *t)
 	    (bench_context_senses(t) & ui->context->after.senses) != 0;
 }
 
-int
-ui_context_vouched(const struct ui *ui, size_t i, uint64_t now_ns)
-{
-	return ui->context != NULL &&
-	    ui_rerun_vouched(&ui->context->rerun, i, now_ns);
-}
-
 /* Whether every running row has run its slices since the change. */
 static int
 full_cycle_done(const struct ui *ui)

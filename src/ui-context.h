@@ -56,9 +56,6 @@ void ui_context_after_refresh(struct ui *ui);
 /* Whether test t senses the context change since the baseline. */
 int ui_context_senses_change(const struct ui *ui, const struct bench_test *t);
 
-/* Whether a sentinel that stepped lately vouches for row i's slices. */
-int ui_context_vouched(const struct ui *ui, size_t i, uint64_t now_ns);
-
 /* A mark at t_ms named `name` ("" for the m key's), the oldest dropped
  * when full. */
 void ui_context_mark(struct ui *ui, uint32_t t_ms, const char *name);

@@ -29,7 +29,7 @@
 #define SENTINEL_EVERY_NS 2000000000ull
 #define SENTINEL_SLICE_NS 200000000ull
 /* The same step again (the same way) is news after this long. */
-#define SENTINEL_AGAIN_NS (BENCH_SENTINEL_VOUCH_MS * 1000000ull)
+#define SENTINEL_AGAIN_NS (BENCH_SENTINEL_AGAIN_MS * 1000000ull)
 
 /* The row of store test `id`, or SIZE_MAX (before the first refresh:
  * the rows hold no test yet, the store does). */
@@ -72,13 +72,12 @@ ui_rerun_init(struct ui *ui, struct ui_rerun *r)
 
 	memset(r, 0, sizeof *r);
 	r->rank = calloc(n, 1);
-	r->vouched_until = calloc(n, sizeof *r->vouched_until);
 	r->again = calloc(n, 1);
 	for (int k = 0; k < UI_RERUN_STATES; k++)
 		r->state[k].base = calloc(n, sizeof *r->state[k].base);
 	for (int k = 0; k < UI_RERUN_STATES; k++)
 		if (r->state[k].base == NULL || r->rank == NULL ||
-		    r->vouched_until == NULL || r->again == NULL) {
+		    r->again == NULL) {
 			ui_rerun_free(r);
 			return -1;
 		}
@@ -91,8 +90,6 @@ ui_rerun_free(struct ui_rerun *r)
 {
 	free(r->rank);
 	r->rank = NULL;
-	free(r->vouched_until);
-	r->vouched_until = NULL;
 	free(r->again);
 	r->again = NULL;
 	for (int k = 0; k < UI_RERUN_STATES; k++) {
@@ -214,12 +211,9 @@ sentinel_fire(struct ui *ui, struct ui_rerun *r, size_t k, double q,
 
 	r->fired_dir[k] = q < 1 ? -1 : 1;
 	r->fired_ns[k] = now_ns;
-	for (size_t i = 0; i < ui->nrows; i++) {
+	for (size_t i = 0; i < ui->nrows; i++)
 		r->rank[i] = bench_context_sentinel_rank(r->sentinel[k],
 		    ui->rows[i].test);
-		if (r->rank[i] != 0)
-			r->vouched_until[i] = now_ns + SENTINEL_AGAIN_NS;
-	}
 	n = urge_ranked(ui, r);
 	(void)judge_ratio_text(q, ratio, sizeof ratio);
 	if (localtime_r(&t, &tm) == NULL ||
@@ -252,10 +246,4 @@ ui_rerun_sentinels(struct ui *ui, struct ui_rerun *r, uint64_t now_ns)
 		}
 	}
 	return fired;
-}
-
-int
-ui_rerun_vouched(const struct ui_rerun *r, size_t i, uint64_t now_ns)
-{
-	return r->vouched_until != NULL && now_ns < r->vouched_until[i];
 }

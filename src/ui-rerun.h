@@ -28,10 +28,7 @@ struct ui_rerun_state {
 };
 
 struct ui_rerun {
-	unsigned char *rank; /* per row: the rank of the urge being made */
-	/* Per row: until when a sentinel's step vouches for its slices
-	 * (a known cause: one slice far off is a verdict), ns. */
-	uint64_t *vouched_until;
+	unsigned char *rank;  /* per row: the rank of the urge being made */
 	unsigned char *again; /* per row: run a second time since the change */
 	size_t urged;         /* rows the last context change urged */
 	struct ui_rerun_state state[UI_RERUN_STATES];
@@ -76,8 +73,5 @@ int ui_rerun_baseline(struct ui *ui, struct ui_rerun *r,
  * beyond its bar urges its groups and says so in r->line; returns 1
  * then, with the sparklines' mark for it in r->mark. */
 int ui_rerun_sentinels(struct ui *ui, struct ui_rerun *r, uint64_t now_ns);
-
-/* Whether a sentinel that stepped lately vouches for row i's slices. */
-int ui_rerun_vouched(const struct ui_rerun *r, size_t i, uint64_t now_ns);
 
 #endif

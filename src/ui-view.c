@@ -458,7 +458,6 @@ row_live(struct view_row *r, const struct judge_baseline *b,
 		    &c->prev2_ci_pct);
 	c->prev2_noisy_pct = r->prev2_noisy;
 	c->cause_known = r->senses_change;
-	c->vouched = r->vouched;
 	c->waits = !bench_cpu_bound(r->test);
 }
 
@@ -470,8 +469,8 @@ row_live(struct view_row *r, const struct judge_baseline *b,
  * slices before the newest moved beyond it the same way: a slice that
  * lands a little off by itself (a slice sets its test up anew) is no
  * verdict, a smaller change that lasts is, from its second slice on when
- * its cause is known (a change it senses, a sentinel of its kind that
- * stepped), from its third when not.
+ * its cause is known (a change of the context it senses), from its third
+ * when not.
  * A newest slice mostly disturbed (something else took the worker's CPU)
  * is busy, as --check says of such a row: load from outside is a fact of
  * the host, said once in the header for every row it moved (a hog on

@@ -107,9 +107,6 @@ struct view_row {
 	int senses_change;    /* set by the caller: the row senses the context
 	                         change since the baseline, which is then no
 	                         host fact to judge it beyond (not by_kind) */
-	int vouched;          /* set by the caller: a sentinel of the row's
-	                         kind stepped lately. With senses_change, a
-	                         known cause: one slice far off is a verdict */
 	uint32_t state_ms;    /* set by the caller: the last change of the
 	                         context (store ms), 0 none; the row's slice
 	                         spread counts the slices since */

@@ -77,8 +77,6 @@ measure_self(struct ui *ui)
 static void
 refresh_rows(struct ui *ui)
 {
-	uint64_t now = cycles_now_ns();
-
 	for (size_t i = 0; i < ui->nrows; i++) {
 		struct store_view sv;
 
@@ -87,7 +85,6 @@ refresh_rows(struct ui *ui)
 		sv.n = store_drop_first_looks(ui->buf, sv.n);
 		ui->rows[i].senses_change =
 		    ui_context_senses_change(ui, sv.test);
-		ui->rows[i].vouched = ui_context_vouched(ui, i, now);
 		ui->rows[i].state_ms = ui->state_ms;
 		view_row_build(&ui->rows[i], &sv, ui->buf, ui->marks,
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);

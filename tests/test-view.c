@@ -74,8 +74,8 @@ add_disturbed(struct history *h, double ns, size_t count)
 		h->e[i].flags |= SAMPLE_F_NOISY;
 }
 
-/* Whether the rows built have a known cause for a change (a sentinel of
- * their kind stepped): most steps below are planted changes, and one
+/* Whether the rows built have a known cause for a change (they sense a
+ * change of the context): most steps below are planted changes, and one
  * slice far off is a verdict only with a cause; test_no_cause has none. */
 static int planted_cause = 1;
 /* Whether they sense the context change since the baseline. */
@@ -94,8 +94,7 @@ build_marked(struct view_row *r, const char *id, const struct history *h,
 	sv.n = h->n;
 	sv.total = h->n;
 	memset(r, 0, sizeof *r);
-	r->vouched = planted_cause;
-	r->senses_change = planted_sense;
+	r->senses_change = planted_sense || planted_cause;
 	r->state_ms = nmarks > 0 ? marks_ms[nmarks - 1] : 0;
 	view_row_build(r, &sv, h->e, marks_ms, nmarks, b);
 }
@@ -603,6 +602,7 @@ test_kind_moves(void)
 	struct view_machine m;
 	size_t worse = 0;
 
+	planted_cause = 0; /* a host fact: unasked */
 	for (size_t k = 0; k < N; k++) {
 		struct history h;
 		quiet_baseline(&h, &base[k]);
@@ -610,9 +610,11 @@ test_kind_moves(void)
 		view_baseline_take(&base[k], &rows[k], 0);
 		add_slice(&h, after[k], SLICE, 1);
 		add_slice(&h, after[k], SLICE, 1);
+		add_slice(&h, after[k], SLICE, 1);
 		build_marked(&rows[k], ids[k], &h, &base[k], NULL, 0);
 	}
 	view_machine_judge_rows(rows, N, base, &m);
+	planted_cause = 1;
 	for (size_t k = 7; k < 10; k++)
 		worse += rows[k].significant;
 	CHECK("memory moved as a kind", m.kinds.moved[JUDGE_KIND_MEMORY] < 0);
@@ -969,8 +971,8 @@ test_sentinel_mark(void)
 /*
  * Among 80 rows, a change of the context the row senses is one question
  * asked of it: its first slice 1.7x slower is WORSE against the row's
- * own bar (two of them: 21% each); the same slice with only a sentinel
- * of its kind that stepped is judged against the bar the 80 share.
+ * own bar (two of them: 21% each); the same slice unasked (a sentinel of
+ * its kind that stepped asks nothing of it) is no verdict.
  */
 static void
 test_sensed_change(void)
@@ -985,9 +987,10 @@ test_sensed_change(void)
 	planted_sense = 1;
 	build(&r, &h, &b);
 	CHECK("sensed, 1.7x on one slice: WORSE", r.significant && !r.better);
-	planted_sense = 0;
+	planted_sense = planted_cause = 0;
 	build(&r, &h, &b);
-	CHECK("a sentinel's step only: not on one slice", !r.significant);
+	CHECK("unasked: not on one slice", !r.significant);
+	planted_cause = 1;
 }
 
 /*
