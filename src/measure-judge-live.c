@@ -149,15 +149,14 @@ judge_live_row(const struct judge_live *c)
  * re-run's half slice of 8 samples has a wide one, and a second look
  * costs one such slice. */
 int
-judge_live_unsure(const struct judge_live *c)
+judge_live_unsure(const struct judge_live *c, enum judge_verdict v)
 {
 	struct live_change now;
 
 	return c->cause_known &&
 	    live_change_of(c->pct, c->ci_pct, c->higher_better, &now) &&
 	    !judge_live_disturbed(c->noisy_pct) &&
-	    fabs(now.change) > log1p(c->bar_one_pct / 100) &&
-	    judge_live_row(c) == JUDGE_OK;
+	    fabs(now.change) > log1p(c->bar_one_pct / 100) && v == JUDGE_OK;
 }
 
 /*

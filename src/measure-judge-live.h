@@ -102,8 +102,9 @@ int judge_live_disturbed(double pct);
  * verdict). The screen runs such a row again
  * at once instead of a cycle later: tracing's 1.27x on bsd.socket's
  * first slice waited 25 s for the rotation to bring its second.
+ * v: judge_live_row(c), which the caller has (judged once a refresh).
  */
-int judge_live_unsure(const struct judge_live *c);
+int judge_live_unsure(const struct judge_live *c, enum judge_verdict v);
 
 /* 5% false alarms a slice among the rows judged together, shared. */
 #define JUDGE_LIVE_ALPHA 0.05

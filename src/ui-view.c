@@ -431,6 +431,17 @@ shifted_baseline(const struct view_row *r, const struct judge_baseline *b,
 	return moved;
 }
 
+/* The change of earlier slices (n samples of median `value`) against b,
+ * %, its CI in *ci; NAN both when there are none. */
+static double
+earlier_change(size_t n, double value, double ci_pct,
+    const struct judge_baseline *b, double *ci)
+{
+	*ci = NAN;
+	return n > 0 && isfinite(value) ? change_pct(value, ci_pct, b, ci)
+	                                : NAN;
+}
+
 /* What the judge weighs of row r against baseline b (shifted); the
  * newest slices' change into r->delta_pct and r->delta_ci_pct. */
 static void
@@ -446,16 +457,12 @@ row_live(struct view_row *r, const struct judge_baseline *b,
 	c->pct = r->delta_pct =
 	    change_pct(r->recent_value, r->recent_ci_pct, b, &r->delta_ci_pct);
 	c->ci_pct = r->delta_ci_pct;
-	c->prev_pct = c->prev_ci_pct = NAN;
-	if (r->prev_n > 0 && isfinite(r->prev_value))
-		c->prev_pct = change_pct(r->prev_value, r->prev_ci_pct, b,
-		    &c->prev_ci_pct);
+	c->prev_pct = earlier_change(r->prev_n, r->prev_value, r->prev_ci_pct,
+	    b, &c->prev_ci_pct);
+	c->prev2_pct = earlier_change(r->prev2_n, r->prev2_value,
+	    r->prev2_ci_pct, b, &c->prev2_ci_pct);
 	c->noisy_pct = r->recent_noisy;
 	c->prev_noisy_pct = r->prev_noisy;
-	c->prev2_pct = c->prev2_ci_pct = NAN;
-	if (r->prev2_n > 0 && isfinite(r->prev2_value))
-		c->prev2_pct = change_pct(r->prev2_value, r->prev2_ci_pct, b,
-		    &c->prev2_ci_pct);
 	c->prev2_noisy_pct = r->prev2_noisy;
 	c->cause_known = r->senses_change;
 	c->waits = !bench_cpu_bound(r->test);
@@ -498,7 +505,7 @@ view_row_judge(struct view_row *r, const struct judge_baseline *given)
 	v = judge_live_row(&c);
 	r->significant = v == JUDGE_SLOWER || v == JUDGE_FASTER;
 	r->busy = v == JUDGE_BUSY;
-	r->unsure = judge_live_unsure(&c);
+	r->unsure = judge_live_unsure(&c, v);
 	r->bar_pct = c.bar_pct;
 	r->change_ratio = c.higher_better ? 1 + r->delta_pct / 100
 	                                  : 1 / (1 + r->delta_pct / 100);
