@@ -97,6 +97,20 @@ ui_context_mark(struct ui *ui, uint32_t t_ms, const char *name)
 	ui->marks[ui->nmarks++] = t_ms;
 }
 
+/* A change of the context seen at t_ms, moving `senses`: the oldest goes
+ * when the list is full. */
+static void
+note_change(struct ui *ui, uint32_t t_ms, unsigned senses)
+{
+	if (ui->nchanges == VIEW_MAX_MARKS) {
+		memmove(ui->changes, ui->changes + 1,
+		    (VIEW_MAX_MARKS - 1) * sizeof ui->changes[0]);
+		ui->nchanges--;
+	}
+	ui->changes[ui->nchanges].t_ms = t_ms;
+	ui->changes[ui->nchanges++].senses = senses;
+}
+
 /* One fact changed: its mark, and the name of the change so far. */
 static void
 on_change(const struct context_change *ch, void *arg)
@@ -107,6 +121,7 @@ on_change(const struct context_change *ch, void *arg)
 
 	ui_context_mark(ui, ch->t_ms, ch->label);
 	ui->state_ms = ch->t_ms; /* not a sentinel's mark nor the m key's */
+	note_change(ui, ch->t_ms, context_key_senses(ch->key));
 	ui->context->fresh_senses |= context_key_senses(ch->key);
 	if (used + strlen(ch->label) + 3 < size)
 		(void)snprintf(what + used, size - used, "%s%s",

@@ -186,6 +186,7 @@ clear_history(struct ui *ui)
 		store_clear(ui->cfg.store, i);
 	ui->nmarks = 0;
 	ui->state_ms = 0;
+	ui->nchanges = 0;
 	(void)snprintf(ui->message, sizeof ui->message, "history cleared");
 }
 

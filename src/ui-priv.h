@@ -59,6 +59,9 @@ struct ui {
 	uint32_t marks[VIEW_MAX_MARKS];
 	size_t nmarks;
 	uint32_t state_ms; /* the last change of the context's mark, 0 none */
+	struct view_change changes[VIEW_MAX_MARKS]; /* the context's, oldest
+	                                               first */
+	size_t nchanges;
 	struct ring_entry *buf;
 	struct spark_scale *scales; /* per test: sparkline scale */
 	uint64_t start_ns;

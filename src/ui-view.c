@@ -12,6 +12,7 @@
 
 #include "base-stats.h"
 #include "base-units.h"
+#include "bench-context.h"
 #include "measure-judge-live.h"
 #include "measure-judge.h"
 
@@ -184,31 +185,16 @@ slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
 	r->slices = m;
 }
 
-/*
- * The newest slice against the slices before it (step_ratio), of every
- * sample: a sentinel is there to see a hog, whose samples are the
- * disturbed ones. The bar is the 95% prediction interval of one more
- * slice from those before (Student's t), as slice_spread's.
- */
+/* The newest slice against those of its state before it: a sentinel's
+ * step (view_step_judge). */
 static void
-slice_step(struct view_row *r, const struct ring_entry *h, const double *ns,
-    const double *cyc, size_t n)
+slice_step(struct view_row *r, const struct ring_entry *h, size_t n)
 {
-	double med[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1];
-	double scratch[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1], before, sd;
-	size_t m = slice_medians(r, h, ns, cyc, n, 1, med);
+	struct view_step s = view_step_judge(h, n, r->changes, r->nchanges,
+	    bench_context_senses(r->test));
 
-	if (m < VIEW_STEP_SLICES + 1)
-		return;
-	before = stats_median(med, m - 1, scratch);
-	if (!(before > 0) || !(med[m - 1] > 0))
-		return;
-	sd = stats_stddev(med, m - 1);
-	r->step_pi_pct = stats_student_t975(m - 2) * sd *
-	    sqrt(1 + 1.0 / (double)(m - 1)) / before * 100;
-	r->step_ratio = units_higher_is_better(r->test->unit)
-	    ? med[m - 1] / before
-	    : before / med[m - 1];
+	r->step_ratio = s.ratio;
+	r->step_pi_pct = s.pi_pct;
 }
 
 /*
@@ -365,7 +351,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	if (!(r->recent_cyc > 0))
 		r->recent_cyc = NAN;
 	slice_spread(r, he, hns, hcyc, h, since_ms);
-	slice_step(r, he, hns, hcyc, h);
+	slice_step(r, he, h);
 	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
 	if (from >= VIEW_RECENT_MIN) {
 		size_t before = recent_start(w, from, since_ms);

@@ -15,6 +15,7 @@
 #include "measure-judge.h"
 #include "monitor-ring.h"
 #include "monitor-store.h"
+#include "ui-view-step.h"
 
 /* Samples behind a row's statistics: the most recent ones. */
 #define VIEW_WINDOW STORE_WINDOW
@@ -22,13 +23,10 @@
  * The verdict against a baseline (b) compares the newest run of the test:
  * its newest slice, back to whole slices holding at least VIEW_RECENT_MIN
  * samples (a hog, a tuning change shows in one slice, not after a window
- * of minutes). A slice of fewer than VIEW_SLICE_MIN samples does not count
- * in the spread of slice medians the baseline records.
+ * of minutes). A slice of fewer than VIEW_SLICE_MIN samples (ui-view-step.h)
+ * does not count in the spread of slice medians the baseline records.
  */
 #define VIEW_RECENT_MIN 8
-#define VIEW_SLICE_MIN  4
-/* Slices before the newest for a step (step_ratio) to be told. */
-#define VIEW_STEP_SLICES 3
 /* A kind moved as a whole when beyond this from the machine (and its
  * rows' own bars): the live slices of an unchanged guest scatter 5-15%. */
 #define VIEW_KIND_FLOOR_PCT 10.0
@@ -46,7 +44,7 @@
 /* The status says "noisy" from this share of disturbed samples on. */
 #define VIEW_NOISY_PCT SAMPLE_NOISY_SHOWN_PCT
 /* Values a sparkline can show. */
-#define VIEW_SPARK_MAX 256
+#define VIEW_SPARK_MAX VIEW_HISTORY_MAX
 #define VIEW_MAX_MARKS 64
 
 struct view_row {
@@ -83,10 +81,10 @@ struct view_row {
 	size_t prev2_n;       /* samples of the slices before those */
 	double prev2_value, prev2_ci_pct, prev2_noisy; /* as prev_ */
 	double recent_ns, recent_cyc; /* the newest slices' medians */
-	/* The newest slice against the slices before it in the history
-	 * (every sample: a hog's disturbed ones too): speed ratio, NAN with
-	 * fewer than VIEW_STEP_SLICES before it; and the 95% prediction
-	 * interval of a slice from those, %: how a sentinel sees a step. */
+	/* The newest slice against the slices before it of its state
+	 * (view_step_judge): speed ratio, NAN with nothing to judge it by;
+	 * and the 95% prediction interval of a slice, %: how a sentinel
+	 * sees a step. */
 	double step_ratio, step_pi_pct;
 	/* What the table shows: the window's medians, or after a change
 	 * (a mark inside the window, or a verdict) the newest slices'. */
@@ -99,17 +97,20 @@ struct view_row {
 	int has_delta;
 	double delta_pct; /* the newest slices against the baseline, % */
 	double delta_ci_pct;
-	double change_ratio;  /* speed now / at the baseline, beyond the
-	                         machine's (or its kind's) shift: > 1 faster */
-	double bar_pct;       /* what an unchanged machine's next slice may
-	                         read: the bar the change must pass, % */
-	int by_kind;          /* judged beyond its kind's shift */
-	int senses_change;    /* set by the caller: the row senses the context
-	                         change since the baseline, which is then no
-	                         host fact to judge it beyond (not by_kind) */
-	uint32_t state_ms;    /* set by the caller: the last change of the
-	                         context (store ms), 0 none; the row's slice
-	                         spread counts the slices since */
+	double change_ratio; /* speed now / at the baseline, beyond the
+	                        machine's (or its kind's) shift: > 1 faster */
+	double bar_pct;      /* what an unchanged machine's next slice may
+	                        read: the bar the change must pass, % */
+	int by_kind;         /* judged beyond its kind's shift */
+	int senses_change;   /* set by the caller: the row senses the context
+	                        change since the baseline, which is then no
+	                        host fact to judge it beyond (not by_kind) */
+	uint32_t state_ms;   /* set by the caller: the last change of the
+	                        context (store ms), 0 none; the row's slice
+	                        spread counts the slices since */
+	const struct view_change *changes; /* set by the caller: the changes
+	                                      of the context, oldest first */
+	size_t nchanges;
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
 	                         slices with its cause known, or beyond it for

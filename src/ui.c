@@ -86,6 +86,8 @@ refresh_rows(struct ui *ui)
 		ui->rows[i].senses_change =
 		    ui_context_senses_change(ui, sv.test);
 		ui->rows[i].state_ms = ui->state_ms;
+		ui->rows[i].changes = ui->changes;
+		ui->rows[i].nchanges = ui->nchanges;
 		view_row_build(&ui->rows[i], &sv, ui->buf, ui->marks,
 		    ui->nmarks, ui->have_baseline ? &ui->base[i] : NULL);
 		ui->rows[i].index = i;

@@ -551,6 +551,86 @@ test_sentinel_step(void)
 	}
 }
 
+/* The slice_count slices of ns[], a change of the context before each
+ * where at[] says so, seen (as the context watcher does) a refresh late:
+ * its time is put at the next slice's second sample. */
+static size_t
+add_states(struct history *h, const double *ns, const int *at, size_t count,
+    struct view_change *c, unsigned senses)
+{
+	size_t nc = 0;
+
+	memset(h, 0, sizeof *h);
+	for (size_t i = 0; i < count; i++) {
+		if (at[i]) {
+			c[nc].t_ms = (uint32_t)((h->n + 2) * 25);
+			c[nc++].senses = senses;
+		}
+		add_slice(h, ns[i], SLICE, 1);
+	}
+	return nc;
+}
+
+/* Row `id` of history h with the changes c[0..nc). */
+static void
+build_states(struct view_row *r, const char *id, const struct history *h,
+    const struct view_change *c, size_t nc)
+{
+	struct store_view sv;
+
+	memset(&sv, 0, sizeof sv);
+	sv.test = registry_find(id);
+	sv.enabled = 1;
+	sv.n = sv.total = h->n;
+	memset(r, 0, sizeof *r);
+	r->changes = c;
+	r->nchanges = nc;
+	r->state_ms = nc > 0 ? c[nc - 1].t_ms : 0;
+	view_row_build(r, &sv, h->e, NULL, 0, NULL);
+}
+
+/*
+ * A sentinel's step is of its state: untraced system calls at 220 ns,
+ * traced at 800 (the first traced slice half traced), untraced again
+ * (the first untraced slice begun before the change was seen),
+ * then a hog's slice at 411 ns. Against the whole history's median and
+ * spread that 1.9x was no step; against the untraced slices since, it is.
+ */
+static void
+test_step_of_state(void)
+{
+	static const double ns[] = { 220, 224, 217, 221, 500, 800, 790, 805,
+		812, 222, 218, 411 };
+	static const int at[] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0 };
+	struct view_change c[4];
+	struct history h;
+	struct view_row r;
+	size_t nc = add_states(&h, ns, at, 12, c, CONTEXT_SENSE_ENTRY);
+
+	h.e[h.n - 1].flags |= SAMPLE_F_NOISY;
+	build_states(&r, "lmbench.null_call", &h, c, nc);
+	CHECK_NEAR("a hog after tracing off: a step, of the untraced slices",
+	    view_row_step(&r, 10, 2), 220 / 411.0, 0.02);
+	nc = add_states(&h, ns, at, 11, c, CONTEXT_SENSE_ENTRY);
+	add_slice(&h, 224, SLICE, 1);
+	build_states(&r, "lmbench.null_call", &h, c, nc);
+	CHECK("an untraced slice like those before: no step",
+	    view_row_step(&r, 10, 2) == 0);
+	nc = add_states(&h, ns, at, 10, c, CONTEXT_SENSE_ENTRY);
+	build_states(&r, "lmbench.null_call", &h, c, nc);
+	CHECK("the first slice after a change it senses: its line, no step",
+	    view_row_step(&r, 10, 2) == 0);
+	nc = add_states(&h, ns, at, 4, c, CONTEXT_SENSE_ENTRY);
+	add_disturbed(&h, 411, SLICE);
+	c[nc].t_ms = h.e[h.n - SLICE].t_ms;
+	c[nc++].senses = CONTEXT_SENSE_ENTRY;
+	build_states(&r, "lmbench.bw_mem_read", &h, c, nc);
+	CHECK("a change it does not sense cuts nothing: a step",
+	    view_row_step(&r, 10, 2) > 0);
+	build_states(&r, "lmbench.null_call", &h, c, nc);
+	CHECK("the same change sensed: no step", view_row_step(&r, 10, 2) == 0);
+}
+
 /*
  * A test with a slow mode (ctxbench.spinlock, a rate: slices at 92 ns
  * and, once in a while, 336 ns) that the baseline's history holds: two
@@ -1175,6 +1255,7 @@ main(void)
 	test_unmarked();
 	test_shown_figure();
 	test_sentinel_step();
+	test_step_of_state();
 	test_slow_mode();
 	test_kind_drift();
 	test_rows_judged();

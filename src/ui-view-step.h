@@ -1,0 +1,49 @@
+/*
+ * ui-view-step.h: how a sentinel sees a step: its newest slice against
+ * the slices of the state of the machine it ran in.
+ */
+
+#ifndef BENCHTOP_VIEW_STEP_H
+#define BENCHTOP_VIEW_STEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "monitor-ring.h"
+
+/* Samples of a row's history the view reads, the newest. */
+#define VIEW_HISTORY_MAX 256
+/* A slice of fewer samples is no slice's figure (the oldest in a history
+ * is cut). */
+#define VIEW_SLICE_MIN 4
+/* A step is told from this many degrees of freedom of its interval on:
+ * the slices of one state, each state's first and last left out. */
+#define VIEW_STEP_DF 2
+
+/* A change of the context: when it was seen (store ms) and what it moves
+ * (CONTEXT_SENSE_*). */
+struct view_change {
+	uint32_t t_ms;
+	unsigned senses;
+};
+
+/* What view_step_judge finds: the newest slice's speed against those
+ * before it (> 1 faster), NAN when there is nothing to judge it by, and
+ * the 95% prediction interval of one more slice, %. */
+struct view_step {
+	double ratio;
+	double pi_pct;
+};
+
+/*
+ * The newest slice of history h[0..n), n <= VIEW_HISTORY_MAX, against the
+ * slices before it in the same state: the history is cut at the changes of the
+ * context (changes[0..nchanges), oldest first) that the row senses (`senses`,
+ * CONTEXT_SENSE_*). A slice is the median of every sample (a hog's
+ * disturbed ones too: a sentinel is there to see it); the interval is
+ * of the slices of each state that most samples left undisturbed.
+ */
+struct view_step view_step_judge(const struct ring_entry *h, size_t n,
+    const struct view_change *changes, size_t nchanges, unsigned senses);
+
+#endif
