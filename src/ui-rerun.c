@@ -125,7 +125,13 @@ ui_rerun_urge(struct ui *ui, struct ui_rerun *r, unsigned senses)
  * A change between one and two bars on its first slice is a verdict on
  * its second (judge_live_row), which the rotation brought a cycle later:
  * tracing on made bsd.socket 1.27x slower on its re-run and WORSE 28 s
- * after (bench/tuner.sh). Once per row and change.
+ * after (bench/tuner.sh). Looked at again while unsure, up to
+ * UI_RERUN_LOOKS times per change: a slower test's re-run is 7 samples,
+ * the judge's newest slices are the two looks together (VIEW_RECENT_MIN)
+ * and nothing of the change is before them; a third slice is what
+ * parts them. lmbench.open_close, 1.43x slower traced on both its looks
+ * against a bar of its two modes, was WORSE on the rotation's slice
+ * 29 s after tracing on.
  */
 size_t
 ui_rerun_second_looks(struct ui *ui, struct ui_rerun *r,
@@ -137,12 +143,13 @@ ui_rerun_second_looks(struct ui *ui, struct ui_rerun *r,
 		const struct view_row *row = &ui->rows[i];
 
 		r->rank[i] = 0;
-		if (r->again[i] || !row->enabled || !row->has_delta ||
-		    !row->unsure || row->meta.slices != slices_at[i] + 1)
+		if (r->again[i] >= UI_RERUN_LOOKS || !row->enabled ||
+		    !row->has_delta || !row->unsure ||
+		    row->meta.slices != slices_at[i] + 1 + r->again[i])
 			continue;
 		r->rank[i] = bench_context_rank(row->test, senses);
-		r->again[i] = r->rank[i] != 0;
-		n += r->again[i];
+		r->again[i] += r->rank[i] != 0;
+		n += r->rank[i] != 0;
 	}
 	return n > 0 ? urge_ranked(ui, r) : 0;
 }

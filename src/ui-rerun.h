@@ -21,6 +21,8 @@
 /* States before the changes, remembered with their rows' baseline: a
  * stack of undo. */
 #define UI_RERUN_STATES 4
+/* Looks at an unsure row after a change, beyond its first slice. */
+#define UI_RERUN_LOOKS 2
 
 struct ui_rerun_state {
 	struct machine_context ctx;
@@ -29,7 +31,7 @@ struct ui_rerun_state {
 
 struct ui_rerun {
 	unsigned char *rank;  /* per row: the rank of the urge being made */
-	unsigned char *again; /* per row: run a second time since the change */
+	unsigned char *again; /* per row: looks since the change */
 	size_t urged;         /* rows the last context change urged */
 	struct ui_rerun_state state[UI_RERUN_STATES];
 	size_t depth; /* states on the stack */
@@ -54,9 +56,10 @@ void ui_rerun_free(struct ui_rerun *r);
 size_t ui_rerun_urge(struct ui *ui, struct ui_rerun *r, unsigned senses);
 /*
  * After the rows were rebuilt: each row the change of `senses` touched
- * whose newest slice is its first since the change (slices_at: its
- * slices then) and is unsure (view_row.unsure) runs once more at once,
- * not a cycle later. Returns how many rows were urged.
+ * that is unsure (view_row.unsure) and whose slices since the change
+ * (slices_at: its slices then) are its first and the looks it was given
+ * runs once more at once, not a cycle later, up to UI_RERUN_LOOKS times.
+ * Returns how many rows were urged.
  */
 size_t ui_rerun_second_looks(struct ui *ui, struct ui_rerun *r,
     const uint64_t *slices_at, unsigned senses);

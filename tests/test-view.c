@@ -973,8 +973,9 @@ test_sensed_lasts(void)
 
 /*
  * The screen's second look: of the rows the change touched, the one whose
- * first slice since is unsure runs again, once; not one decided, nor one
- * with no slice yet or two.
+ * first slice since is unsure runs again, and again if still unsure
+ * after it, twice at most; not one decided, nor one with no slice yet or
+ * two of the rotation's.
  */
 static void
 test_second_look(void)
@@ -1011,7 +1012,14 @@ test_second_look(void)
 	CHECK("the unsure row after its first slice runs again",
 	    ui_rerun_second_looks(&ui, &rr, at, senses) == 1 && rank[0] &&
 	        !rank[1] && !rank[2] && !rank[3]);
-	CHECK("once", ui_rerun_second_looks(&ui, &rr, at, senses) == 0);
+	CHECK("not again before its look has run",
+	    ui_rerun_second_looks(&ui, &rr, at, senses) == 0);
+	rows[0].meta.slices = 7;
+	CHECK("still unsure after its look: one more",
+	    ui_rerun_second_looks(&ui, &rr, at, senses) == 1 && rank[0]);
+	rows[0].meta.slices = 8;
+	CHECK("twice at most",
+	    ui_rerun_second_looks(&ui, &rr, at, senses) == 0);
 }
 
 /*
