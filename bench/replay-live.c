@@ -16,6 +16,15 @@
  * verdict's rule).
  * Context changes in the log are not replayed: record a quiet machine.
  *
+ * With REPLAY_EVENTS=FILE (bench/tuner.sh's LOG.events: "EPOCH what"
+ * lines), the sentinels instead: each sentinel's newest slice judged at
+ * the refresh after it ended, as the screen's ui_rerun_sentinels does
+ * (its bar, the same step the same way not said again for
+ * BENCH_SENTINEL_AGAIN_MS), with "tracing on" and "tracing off" as
+ * changes of the context seen a refresh late; it prints the seconds from
+ * each "hog on" to the first sentinel's line, and the lines said more
+ * than SETTLE_MS after any event (with nothing changed).
+ *
  *   replay-live LOG.csv [EVERY_S [SPAN_S [WARM_S]]]
  *
  * Built and run by bench/replay.sh. Prints one line a baseline and a
@@ -29,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-context.h"
 #include "bench-registry.h"
 #include "measure-judge-kind.h"
 #include "ui-view-machine.h"
@@ -38,6 +48,12 @@
 #define SLICE_GAP_MS 1000u
 /* The screen's refresh. */
 #define REFRESH_MS 1000u
+/* Events of a tuner's log, most. */
+#define MAX_EVENTS 256
+/* Sentinels, most. */
+#define MAX_SENTINELS 8
+/* A sentinel's line this long after an event is of the event. */
+#define SETTLE_MS 40000u
 
 /* One test's samples, in the order of the log. */
 struct track {
@@ -300,6 +316,181 @@ round_begin(struct active *a, const struct view_row *rows, size_t n,
 	a->on = 1;
 }
 
+/* The events of a tuner's log, as ms of the replay's clock. */
+struct events {
+	uint32_t change_ms[MAX_EVENTS]; /* tracing on or off, seen */
+	size_t nchanges;
+	uint32_t hog_ms[MAX_EVENTS];
+	size_t nhogs;
+	uint32_t any_ms[MAX_EVENTS];
+	size_t nany;
+};
+
+static int
+events_read(const char *path, double t0, struct events *ev)
+{
+	FILE *f = fopen(path, "r");
+	char what[128];
+	double ts;
+
+	if (f == NULL)
+		return -1;
+	memset(ev, 0, sizeof *ev);
+	while (fscanf(f, "%lf %127[^\n]", &ts, what) == 2 &&
+	    ev->nany < MAX_EVENTS) {
+		uint32_t ms = ts > t0 ? (uint32_t)((ts - t0) * 1000) : 0;
+
+		ev->any_ms[ev->nany++] = ms;
+		if (strncmp(what, "tracing o", 9) ==
+		    0) /* seen a refresh late */
+			ev->change_ms[ev->nchanges++] = ms + REFRESH_MS;
+		else if (strncmp(what, "hog on", 6) == 0)
+			ev->hog_ms[ev->nhogs++] = ms;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The changes seen by now_ms, on every row (a build that takes them). */
+static void
+rows_see_changes(struct view_row *rows, size_t n, const struct events *ev,
+    uint32_t now_ms)
+{
+#ifdef VIEW_STEP_DF
+	static struct view_change c[MAX_EVENTS];
+	size_t k = 0;
+
+	for (; k < ev->nchanges && ev->change_ms[k] <= now_ms; k++) {
+		c[k].t_ms = ev->change_ms[k];
+		c[k].senses = CONTEXT_SENSE_ENTRY;
+	}
+	for (size_t i = 0; i < n; i++) {
+		rows[i].changes = c;
+		rows[i].nchanges = k;
+	}
+#else
+	(void)rows, (void)n, (void)ev, (void)now_ms;
+#endif
+}
+
+/* The sentinels' lines: the first after each hog, and those with nothing
+ * changed. */
+struct said {
+	double hog_s[MAX_EVENTS];
+	size_t quiet;
+	double fired_q[MAX_SENTINELS];
+	uint32_t fired_ms[MAX_SENTINELS];
+	uint64_t seen[MAX_SENTINELS];
+};
+
+/* A line at now_ms: of the hog just before, or of nothing when no event
+ * came within SETTLE_MS before it. */
+static void
+said_line(struct said *s, const struct events *ev, uint32_t now_ms,
+    const char *id, double q)
+{
+	size_t k;
+
+	if (getenv("REPLAY_VERBOSE") != NULL)
+		printf("  %6.0f s  %s %.2fx\n", now_ms / 1000.0, id, q);
+	for (k = 0; k < ev->nhogs; k++)
+		if (now_ms >= ev->hog_ms[k] &&
+		    now_ms < ev->hog_ms[k] + SETTLE_MS && !(s->hog_s[k] >= 0))
+			s->hog_s[k] = (now_ms - ev->hog_ms[k]) / 1000.0;
+	for (k = 0; k < ev->nany; k++)
+		if (now_ms >= ev->any_ms[k] &&
+		    now_ms < ev->any_ms[k] + SETTLE_MS)
+			return;
+	s->quiet++;
+}
+
+/* Whether step q tells no more than the step said before it, as the
+ * build's screen weighs it (before view_step_same: the same way). */
+static int
+same_step(double q, double said)
+{
+#ifdef VIEW_STEP_DF
+	return view_step_same(q, said);
+#else
+	return said > 0 && (q < 1) == (said < 1);
+#endif
+}
+
+/* Sentinel k (row i) after a refresh: a line when its new slice steps. */
+static void
+sentinel_look(struct said *s, size_t k, const struct view_row *row,
+    const struct events *ev, uint32_t now_ms)
+{
+	double q;
+
+	if (row->meta.slices == s->seen[k])
+		return;
+	s->seen[k] = row->meta.slices;
+	q = view_row_step(row, BENCH_SENTINEL_BAR_MIN_PCT, JUDGE_FAR_BARS);
+	if (q == 0 ||
+	    (same_step(q, s->fired_q[k]) &&
+	        now_ms < s->fired_ms[k] + BENCH_SENTINEL_AGAIN_MS))
+		return;
+	s->fired_q[k] = q;
+	s->fired_ms[k] = now_ms;
+	said_line(s, ev, now_ms, row->test->id, q);
+}
+
+static void
+said_print(const struct said *s, const struct events *ev, uint32_t end_ms)
+{
+	size_t seen = 0;
+
+	printf("hog on to the first sentinel's line, s:");
+	for (size_t k = 0; k < ev->nhogs; k++) {
+		seen += s->hog_s[k] >= 0;
+		if (s->hog_s[k] >= 0)
+			printf(" %.0f", s->hog_s[k]);
+		else
+			printf(" >%u", SETTLE_MS / 1000);
+	}
+	printf("\nhogs told within %u s: %zu of %zu; lines with nothing "
+	       "changed: %zu in %.0f min\n",
+	    SETTLE_MS / 1000, seen, ev->nhogs, s->quiet, end_ms / 60000.0);
+}
+
+/* The track of test `id`; r->n when none. */
+static size_t
+track_of(const struct replay *r, const char *id)
+{
+	size_t i = 0;
+
+	while (i < r->n && strcmp(r->t[i].test->id, id) != 0)
+		i++;
+	return i;
+}
+
+/* The sentinels replayed, refresh by refresh. */
+static void
+sentinels_replay(struct replay *r, const struct events *ev,
+    struct view_row *rows)
+{
+	size_t row_of[MAX_SENTINELS], ns = 0;
+	struct view_machine m;
+	struct said s;
+
+	memset(&s, 0, sizeof s);
+	for (size_t k = 0; k < ev->nhogs; k++)
+		s.hog_s[k] = -1;
+	for (const struct bench_sentinel *b;
+	     ns < MAX_SENTINELS && (b = bench_context_sentinel(ns)) != NULL;
+	     ns++)
+		row_of[ns] = track_of(r, b->id);
+	for (uint32_t now = 0; now <= r->end_ms; now += REFRESH_MS) {
+		rows_see_changes(rows, r->n, ev, now);
+		replay_rows(r, now, rows, NULL, &m);
+		for (size_t k = 0; k < ns; k++)
+			if (row_of[k] < r->n)
+				sentinel_look(&s, k, &rows[row_of[k]], ev, now);
+	}
+	said_print(&s, ev, r->end_ms);
+}
+
 struct totals {
 	size_t rounds, clean, over_one, flagged, busy;
 };
@@ -336,6 +527,17 @@ main(int argc, char **argv)
 		a[k].base = calloc(r.n, sizeof *a[k].base);
 		a[k].ever = calloc(r.n, 1);
 		a[k].on = 0;
+	}
+	if (getenv("REPLAY_EVENTS") != NULL) {
+		struct events ev;
+
+		if (events_read(getenv("REPLAY_EVENTS"), r.t0, &ev) != 0) {
+			fprintf(stderr, "replay-live: cannot read %s\n",
+			    getenv("REPLAY_EVENTS"));
+			return 1;
+		}
+		sentinels_replay(&r, &ev, rows);
+		return 0;
 	}
 	printf("log: %.0f s, %zu tests; a baseline every %u s after %u s, "
 	       "each judged for %u s\n",

@@ -12,6 +12,8 @@
 #   RECORD_S=2400 sh bench/replay.sh      # record one first (every test
 #                                         # on, default options, in tmux)
 #   TOP=/tmp/old sh bench/replay.sh LOG.csv   # judged by another build
+#   SENTINELS=1 sh bench/replay.sh LOG.csv    # the sentinels' lines instead,
+#                                         # with bench/tuner.sh's LOG.events
 #
 # A benchmark that prints, not a test: it exits 0, but 1 on a log it
 # cannot read. Record a quiet machine: context changes are not replayed.
@@ -60,5 +62,10 @@ fi
 if [ -z "$log" ] || [ ! -r "$log" ]; then
 	note "usage: sh bench/replay.sh LOG.csv, or RECORD_S=SECONDS"
 	exit 1
+fi
+if [ -n "${SENTINELS:-}" ]; then
+	[ -r "$log.events" ] || { note "no $log.events (bench/tuner.sh LOG=)"; exit 1; }
+	REPLAY_EVENTS="$log.events" "$tmp/replay" "$log"
+	exit
 fi
 "$tmp/replay" "$log" "${EVERY_S:-60}" "${SPAN_S:-600}" "${WARM_S:-120}"

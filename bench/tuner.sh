@@ -198,8 +198,10 @@ while [ "$r" -le "$ROUNDS" ]; do
 	while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 		sleep 0.5
 		cap
-		if grep '^sentinel ' "$tmp/screen" | grep -qvxF -- "${was:-@}"; then
+		said=$(grep '^sentinel ' "$tmp/screen" | grep -vxF -- "${was:-@}")
+		if [ -n "$said" ]; then
 			line=$(since "$t0")
+			event "hog line at ${line} s: $(echo "$said" | head -1)"
 			break
 		fi
 	done

@@ -189,17 +189,17 @@ ui_rerun_baseline(struct ui *ui, struct ui_rerun *r,
 	return 0;
 }
 
-/* Sentinel k's newest slice, judged: its speed ratio when news, else 0. */
+/* Sentinel k's newest slice, judged: its speed ratio when news, else 0
+ * (the step it told last, within SENTINEL_AGAIN_NS, is not). */
 static double
 sentinel_news(const struct ui_rerun *r, size_t k, const struct view_row *row,
     uint64_t now_ns)
 {
 	double q =
 	    view_row_step(row, BENCH_SENTINEL_BAR_MIN_PCT, JUDGE_FAR_BARS);
-	int dir = q < 1 ? -1 : 1;
 
 	if (q == 0 ||
-	    (dir == r->fired_dir[k] &&
+	    (view_step_same(q, r->fired_q[k]) &&
 	        now_ns < r->fired_ns[k] + SENTINEL_AGAIN_NS))
 		return 0;
 	return q;
@@ -216,7 +216,7 @@ sentinel_fire(struct ui *ui, struct ui_rerun *r, size_t k, double q,
 	struct tm tm;
 	size_t n;
 
-	r->fired_dir[k] = q < 1 ? -1 : 1;
+	r->fired_q[k] = q;
 	r->fired_ns[k] = now_ns;
 	for (size_t i = 0; i < ui->nrows; i++)
 		r->rank[i] = bench_context_sentinel_rank(r->sentinel[k],

@@ -39,7 +39,7 @@ struct ui_rerun {
 	size_t sentinel_row[MONITOR_MAX_SENTINELS];
 	size_t nsentinels;
 	uint64_t seen_slices[MONITOR_MAX_SENTINELS];
-	int fired_dir[MONITOR_MAX_SENTINELS];
+	double fired_q[MONITOR_MAX_SENTINELS]; /* its last step told */
 	uint64_t fired_ns[MONITOR_MAX_SENTINELS];
 	char line[192];               /* the last sentinel's news, "" none */
 	char mark[CONTEXT_LABEL_MAX]; /* its name on the sparklines */

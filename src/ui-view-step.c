@@ -148,3 +148,11 @@ view_step_judge(const struct ring_entry *h, size_t n,
 	    100;
 	return out;
 }
+
+int
+view_step_same(double q, double said)
+{
+	if (!(q > 0) || !(said > 0) || (q < 1) != (said < 1))
+		return 0;
+	return fabs(log(q)) < 2 * fabs(log(said));
+}

@@ -46,4 +46,13 @@ struct view_step {
 struct view_step view_step_judge(const struct ring_entry *h, size_t n,
     const struct view_change *changes, size_t nchanges, unsigned senses);
 
+/*
+ * Whether step q (a speed ratio, > 1 faster) tells no more than `said`,
+ * a step told just before (0: none): the same way and not twice as far
+ * in logs. A sentinel's line about a host's moment 1.2x slower said
+ * nothing of a hog that came 11 s later, 1.9x slower, when the same way
+ * again was not news for 30 s.
+ */
+int view_step_same(double q, double said);
+
 #endif

@@ -629,6 +629,11 @@ test_step_of_state(void)
 	    view_row_step(&r, 10, 2) > 0);
 	build_states(&r, "lmbench.null_call", &h, c, nc);
 	CHECK("the same change sensed: no step", view_row_step(&r, 10, 2) == 0);
+	CHECK("1.3x slower after 1.2x: told", view_step_same(1 / 1.3, 1 / 1.2));
+	CHECK("1.9x slower after 1.2x: news",
+	    !view_step_same(1 / 1.9, 1 / 1.2));
+	CHECK("faster after slower: news", !view_step_same(1.3, 1 / 1.2));
+	CHECK("nothing told before: news", !view_step_same(1 / 1.3, 0));
 }
 
 /*
