@@ -15,7 +15,7 @@
 #      - tracing off: seconds until none says WORSE (from new slices: the
 #        screen judges an undone change against the figures from before);
 #      - a CPU hog on the worker's CPU (outside benchtop): seconds until
-#        the header has a line about it (a sentinel's);
+#        the header has a line about it (a sentinel's, saying slower);
 #   3. the cycle time the header shows, and the load average beside each
 #      part.
 # Prints a table (median and worst of the rounds); never fails on
@@ -198,7 +198,10 @@ while [ "$r" -le "$ROUNDS" ]; do
 	while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 		sleep 0.5
 		cap
-		said=$(grep '^sentinel ' "$tmp/screen" | grep -vxF -- "${was:-@}")
+		# A hog slows: a line saying faster (a journal burst that
+		# ended) is not about it.
+		said=$(grep '^sentinel .* slower ' "$tmp/screen" |
+		    grep -vxF -- "${was:-@}")
 		if [ -n "$said" ]; then
 			line=$(since "$t0")
 			event "hog line at ${line} s: $(echo "$said" | head -1)"
