@@ -23,7 +23,7 @@
 #define STEP_MAX_SLICES (VIEW_HISTORY_MAX / VIEW_SLICE_MIN + 1)
 
 /* One slice: the log of its median ns/op (every sample), whether most of
- * its samples were undisturbed, and the state it began in. */
+ * its samples were undisturbed, and its state (state_at). */
 struct step_slice {
 	double log_ns;
 	int calm;
