@@ -82,6 +82,15 @@ bench_context_sentinel(size_t k)
 	                                                  : NULL;
 }
 
+int
+bench_context_is_sentinel(const struct bench_test *t)
+{
+	for (size_t k = 0; k < sizeof sentinels / sizeof sentinels[0]; k++)
+		if (strcmp(sentinels[k].id, t->id) == 0)
+			return 1;
+	return 0;
+}
+
 unsigned char
 bench_context_sentinel_rank(const struct bench_sentinel *s,
     const struct bench_test *t)

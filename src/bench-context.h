@@ -34,6 +34,8 @@ struct bench_sentinel {
 };
 /* The k-th sentinel, NULL past the last. */
 const struct bench_sentinel *bench_context_sentinel(size_t k);
+/* Whether test t is a sentinel. */
+int bench_context_is_sentinel(const struct bench_test *t);
 /* Test t's rank when sentinel s moved (as bench_context_rank), 0 when
  * t is not of its groups, or is the sentinel itself: it runs again
  * every few seconds as it is. */

@@ -186,11 +186,16 @@ slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
 }
 
 /* The newest slice against those of its state before it: a sentinel's
- * step (view_step_judge). */
+ * step (view_step_judge). Of the sentinels only, whose step is read:
+ * not the work of every row at every refresh. */
 static void
 slice_step(struct view_row *r, const struct ring_entry *h, size_t n)
 {
-	struct view_step s = view_step_judge(h, n, r->changes, r->nchanges,
+	struct view_step s;
+
+	if (!bench_context_is_sentinel(r->test))
+		return;
+	s = view_step_judge(h, n, r->changes, r->nchanges,
 	    bench_context_senses(r->test));
 
 	r->step_ratio = s.ratio;

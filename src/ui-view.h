@@ -82,7 +82,8 @@ struct view_row {
 	double prev2_value, prev2_ci_pct, prev2_noisy; /* as prev_ */
 	double recent_ns, recent_cyc; /* the newest slices' medians */
 	/* The newest slice against the slices before it of its state
-	 * (view_step_judge): speed ratio, NAN with nothing to judge it by;
+	 * (view_step_judge), of a sentinel only: speed ratio, NAN with
+	 * nothing to judge it by or not a sentinel;
 	 * and the 95% prediction interval of a slice, %: how a sentinel
 	 * sees a step. */
 	double step_ratio, step_pi_pct;

@@ -611,6 +611,9 @@ test_step_of_state(void)
 	build_states(&r, "lmbench.null_call", &h, c, nc);
 	CHECK_NEAR("a hog after tracing off: a step, of the untraced slices",
 	    view_row_step(&r, 10, 2), 220 / 411.0, 0.02);
+	build_states(&r, "lmbench.stat", &h, c, nc);
+	CHECK("a row not a sentinel: no step judged",
+	    view_row_step(&r, 10, 2) == 0);
 	nc = add_states(&h, ns, at, 11, c, CONTEXT_SENSE_ENTRY);
 	add_slice(&h, 224, SLICE, 1);
 	build_states(&r, "lmbench.null_call", &h, c, nc);
