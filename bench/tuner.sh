@@ -8,10 +8,12 @@
 #      not judged) and the refreshes whose header said so;
 #   2. ROUNDS rounds (5) of:
 #      - every system call traced (raw_syscalls): seconds until the first
-#        system-call row says WORSE, and until the last one that will
-#        within WAIT_S (30) does (which: "last row"); how many; the CPU-bound rows that said
-#        WORSE meanwhile (they must not; a row still WORSE from the last
-#        round's hog when tracing goes on is not counted);
+#        system-call row says WORSE, and until the last row that says
+#        WORSE within WAIT_S (30) first does (which: "last row"); how
+#        many rows did ("rows"; each row's time is in LOG.events); the
+#        CPU-bound rows that said WORSE meanwhile (they must not; a row
+#        still WORSE from the last round's hog when tracing goes on is
+#        not counted);
 #      - tracing off: seconds until none says WORSE (from new slices: the
 #        screen judges an undone change against the figures from before);
 #      - a CPU hog on the worker's CPU (outside benchtop): seconds until
@@ -69,6 +71,13 @@ ids() {
 	awk -v word="$2" 'NR == FNR { id[$1] = 1; next }
 		($1 in id) && index($0, " " word " ") { print $1 }' \
 	    "$1" "$tmp/screen"
+}
+# The system-call rows saying WORSE now for the first time this round:
+# "id seconds" each, added to $tmp/worse_first.
+first_worse() {
+	ids "$tmp/syscall" WORSE | while read -r id; do
+		grep -q "^$id " "$tmp/worse_first" || echo "$id $1"
+	done >>"$tmp/worse_first"
 }
 flagged() {
 	awk '$1 ~ /^[a-z]+\.[a-z0-9_]+$/ && / (WORSE|better) / { print $1 }' \
@@ -155,27 +164,31 @@ while [ "$r" -le "$ROUNDS" ]; do
 		# verdict until it runs again) is not one tracing made WORSE.
 		cap
 		ids "$tmp/cpu" WORSE >"$tmp/cpu_before"
-		: >"$tmp/worse_before"
+		: >"$tmp/worse_first"
 		echo 1 >"$trace"
 		t0=$(now)
 		event "tracing on (round $r)"
 		while [ "$(since "$t0" | cut -d. -f1)" -lt "$WAIT_S" ]; do
 			sleep 0.5
 			cap
-			n=$(count "$tmp/syscall" WORSE)
-			[ "$n" -gt 0 ] && [ "$first" = - ] && first=$(since "$t0")
-			if [ "$n" -gt "$rows" ]; then
-				rows=$n
-				last=$(since "$t0")
-				ids "$tmp/syscall" WORSE >"$tmp/worse_now"
-				last_id=$(grep -vxF -f "$tmp/worse_before" \
-				    "$tmp/worse_now" | tail -1)
-				last_id=${last_id:--}
-			fi
-			ids "$tmp/syscall" WORSE >"$tmp/worse_before"
+			first_worse "$(since "$t0")"
+			# The screen 5 s in and at the end, to read later.
+			[ -z "$LOG" ] || [ "$(since "$t0" | cut -d. -f1)" != 5 ] ||
+			    cp "$tmp/screen" "$LOG.on$r-5s"
 			c=$(ids "$tmp/cpu" WORSE | grep -cvxF -f "$tmp/cpu_before")
 			[ "$c" -gt "$cpu_worse" ] && cpu_worse=$c
 		done
+		# Each row's first WORSE: the first and the last of them.
+		if [ -s "$tmp/worse_first" ]; then
+			rows=$(wc -l <"$tmp/worse_first")
+			first=$(sort -k2,2g "$tmp/worse_first" | head -1 | cut -d' ' -f2)
+			set -- $(sort -k2,2g "$tmp/worse_first" | tail -1)
+			last_id=$1 last=$2
+			held=$(count "$tmp/syscall" WORSE)
+			event "tracing on (round $r): first WORSE $(sort -k2,2g \
+			    "$tmp/worse_first" | tr '\n' ' '); WORSE at the end $held"
+		fi
+		[ -z "$LOG" ] || cp "$tmp/screen" "$LOG.on$r-end"
 		echo 0 >"$trace"
 		t0=$(now)
 		event "tracing off (round $r)"
