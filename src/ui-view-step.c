@@ -22,21 +22,9 @@
 /* Slices a history can hold. */
 #define STEP_MAX_SLICES (VIEW_HISTORY_MAX / VIEW_SLICE_MIN + 1)
 
-/* One slice: the log of its median ns/op (every sample), whether most of
- * its samples were undisturbed, and its state (state_at). */
-struct step_slice {
-	double log_ns;
-	int calm;
-	size_t state;
-};
-
-/* The state of a slice ended at t_ms: how many of the changes the row
- * senses were seen by then. A change is seen a refresh after it
- * happened, and a slice that began before it was seen may hold the new
- * state: judged as the old one's, it read tracing switched off as a step
- * of 3.6x. */
-static size_t
-state_at(uint32_t t_ms, const struct view_change *c, size_t nc, unsigned senses)
+size_t
+view_step_state_at(uint32_t t_ms, const struct view_change *c, size_t nc,
+    unsigned senses)
 {
 	size_t state = 0;
 
@@ -46,9 +34,9 @@ state_at(uint32_t t_ms, const struct view_change *c, size_t nc, unsigned senses)
 	return state;
 }
 
-/* Slice h[a..b) as a step_slice; 0 when too short to count. */
+/* Slice h[a..b) as a view_slice; 0 when too short to count. */
 static int
-slice_of(const struct ring_entry *h, size_t a, size_t b, struct step_slice *s)
+slice_of(const struct ring_entry *h, size_t a, size_t b, struct view_slice *s)
 {
 	double ns[VIEW_HISTORY_MAX], scratch[VIEW_HISTORY_MAX];
 	size_t noisy = 0;
@@ -67,7 +55,7 @@ slice_of(const struct ring_entry *h, size_t a, size_t b, struct step_slice *s)
 /* The slices of h[0..n) (the oldest cut too) into s; how many. */
 static size_t
 step_slices(const struct ring_entry *h, size_t n, const struct view_change *c,
-    size_t nc, unsigned senses, struct step_slice *s)
+    size_t nc, unsigned senses, struct view_slice *s)
 {
 	size_t a = 0, m = 0;
 
@@ -75,7 +63,8 @@ step_slices(const struct ring_entry *h, size_t n, const struct view_change *c,
 		if (i < n && !(h[i].flags & SAMPLE_F_SLICE_START))
 			continue;
 		if (m < STEP_MAX_SLICES && slice_of(h, a, i, &s[m])) {
-			s[m].state = state_at(h[i - 1].t_ms, c, nc, senses);
+			s[m].state =
+			    view_step_state_at(h[i - 1].t_ms, c, nc, senses);
 			m++;
 		}
 		a = i;
@@ -86,16 +75,14 @@ step_slices(const struct ring_entry *h, size_t n, const struct view_change *c,
 /* Whether slice i of s[0..m) may hold two states: the change was seen
  * a refresh after it happened, and a slice beside it can straddle it. */
 static int
-beside_change(const struct step_slice *s, size_t m, size_t i)
+beside_change(const struct view_slice *s, size_t m, size_t i)
 {
 	return (i > 0 && s[i - 1].state != s[i].state) ||
 	    (i + 1 < m && s[i + 1].state != s[i].state);
 }
 
-/* The sd of the calm slices of s[0..m) about their state's mean, pooled
- * over the states; its degrees of freedom in *df. */
-static double
-pooled_sd(const struct step_slice *s, size_t m, size_t *df)
+double
+view_step_pooled_sd(const struct view_slice *s, size_t m, size_t *df)
 {
 	double ss = 0;
 	size_t a = 0;
@@ -125,7 +112,7 @@ struct view_step
 view_step_judge(const struct ring_entry *h, size_t n,
     const struct view_change *changes, size_t nchanges, unsigned senses)
 {
-	struct step_slice s[STEP_MAX_SLICES];
+	struct view_slice s[STEP_MAX_SLICES];
 	double ref[STEP_MAX_SLICES], scratch[STEP_MAX_SLICES], sd, before;
 	struct view_step out = { NAN, NAN };
 	size_t m = step_slices(h, n, changes, nchanges, senses, s), k = 0, df;
@@ -138,7 +125,7 @@ view_step_judge(const struct ring_entry *h, size_t n,
 	}
 	if (k == 0)
 		return out;
-	sd = pooled_sd(s, m - 1, &df);
+	sd = view_step_pooled_sd(s, m - 1, &df);
 	if (df < VIEW_STEP_DF || !isfinite(sd))
 		return out;
 	before = stats_median(ref, k, scratch);

@@ -27,6 +27,29 @@ struct view_change {
 	unsigned senses;
 };
 
+/* One slice: the log of its median ns/op, whether it counts in a spread
+ * (most of its samples undisturbed), and its state (view_step_state_at). */
+struct view_slice {
+	double log_ns;
+	int calm;
+	size_t state;
+};
+
+/* The state of a slice ended at t_ms: how many of the changes
+ * c[0..nc) the row senses (`senses`) were seen by then. A change is seen
+ * a refresh after it happened, and a slice that began before it was seen
+ * may hold the new state: judged as the old one's, it read tracing
+ * switched off as a step of 3.6x. */
+size_t view_step_state_at(uint32_t t_ms, const struct view_change *c, size_t nc,
+    unsigned senses);
+
+/* The sd of the calm slices of s[0..m) about their state's mean, pooled
+ * over the states, each state's slices beside another state left out (a
+ * change is seen a refresh late: they may hold both); its degrees of
+ * freedom in *df. NAN with none. Of one state, the sd of its calm
+ * slices. */
+double view_step_pooled_sd(const struct view_slice *s, size_t m, size_t *df);
+
 /* What view_step_judge finds: the newest slice's speed against those
  * before it (> 1 faster), NAN when there is nothing to judge it by, and
  * the 95% prediction interval of one more slice, %. */
