@@ -81,78 +81,80 @@ undisturbed(const struct ring_entry *e, const double *ns, const double *cyc,
 }
 
 /*
- * The medians of the slices of history h[0..n) that hold VIEW_SLICE_MIN
- * samples or more (the oldest, cut slice too) into med: of each slice's
- * undisturbed samples, or with `all` of every sample; how many.
+ * The slices of history h[0..n) that hold VIEW_SLICE_MIN samples or more
+ * (the oldest, cut slice too) into s: the log of the median of each
+ * slice's undisturbed samples, or with `all` of every sample, and in
+ * end_ms when it ended; how many.
  */
 static size_t
 slice_medians(const struct view_row *r, const struct ring_entry *h,
-    const double *ns, const double *cyc, size_t n, int all, double *med)
+    const double *ns, const double *cyc, size_t n, int all,
+    struct view_slice *s, uint32_t *end_ms)
 {
-	double qns[VIEW_SPARK_MAX], qcyc[VIEW_SPARK_MAX], ci;
+	double qns[VIEW_SPARK_MAX], qcyc[VIEW_SPARK_MAX], ci, v;
 	size_t a = 0, m = 0, q;
 
 	for (size_t i = 1; i <= n; i++) {
 		if (i < n && !(h[i].flags & SAMPLE_F_SLICE_START))
 			continue;
 		q = all ? i - a : undisturbed(h, ns, cyc, a, i, qns, qcyc);
-		if (q >= VIEW_SLICE_MIN)
-			med[m++] = all
-			    ? range_value(r->test, ns, cyc, a, i, &ci)
-			    : range_value(r->test, qns, qcyc, 0, q, &ci);
+		if (q >= VIEW_SLICE_MIN) {
+			v = all ? range_value(r->test, ns, cyc, a, i, &ci)
+			        : range_value(r->test, qns, qcyc, 0, q, &ci);
+			s[m].log_ns = v > 0 ? log(v) : NAN; /* of the figure */
+			s[m].calm = isfinite(s[m].log_ns);
+			end_ms[m++] = h[i - 1].t_ms;
+		}
 		a = i;
 	}
 	return m;
 }
 
 /*
- * Where the machine's present state begins in history h[0..n): the first
- * slice begun at or after since_ms, the last change of the context (0:
- * none, the whole history); n, no slice, when that leaves fewer than two: the
- * machine's drift is then the bar. Slices of another state are no
- * measure of how this one's slices vary: with the slices traced in an
- * earlier round in a system-call row's history, its bar was 2.3x and
- * tracing switched on again was no verdict on any row; with the whole
- * history taken when fewer than two slices followed the change undone,
- * it was on 1 row of 11 in two rounds of three (bench/tuner.sh). Not a
- * sentinel's mark: a step of one quick test is no new state of every
- * row, and with each sentinel's mark taken for one, rows were judged on
- * the few slices since, and 1 to 4 rows were flagged in each quiet
- * round of 10 minutes.
+ * The state of each of the m slices (view_step_state_at): by the changes the
+ * row senses, or by since_ms, the last change of the context, when the
+ * caller gave no list of them.
  */
-static size_t
-state_start(const struct ring_entry *h, size_t n, uint32_t since_ms)
+static void
+slice_states(const struct view_row *r, uint32_t since_ms,
+    const uint32_t *end_ms, struct view_slice *s, size_t m)
 {
-	size_t first = n, slices = 0;
+	struct view_change last = { since_ms, ~0u };
+	const struct view_change *c = r->nchanges > 0 ? r->changes : &last;
+	size_t nc = r->nchanges > 0 ? r->nchanges : since_ms != 0;
+	unsigned senses = bench_context_senses(r->test);
 
-	if (since_ms == 0) /* no change: the whole history */
-		return 0;
-	for (size_t i = n; i-- > 0 && h[i].t_ms >= since_ms;)
-		if (h[i].flags & SAMPLE_F_SLICE_START) {
-			first = i;
-			slices++;
-		}
-	return slices >= 2 ? first : n;
+	for (size_t i = 0; i < m; i++)
+		s[i].state = view_step_state_at(end_ms[i], c, nc, senses);
 }
 
 /*
  * How far a new slice may land from the window's median by itself: the
  * half-width of a 95% prediction interval for one more slice's median,
  * from the medians of the slices of the row's history (up to
- * VIEW_SPARK_MAX samples: slice_medians), Student's t with m - 1
- * degrees of freedom, as a % ratio; 0 with fewer than two
- * slices. What the samples of one slice cannot show: a slice sets its
- * test up anew (buffers, files, partners), and that moves its figure as
- * a whole. The history, not the 64-sample window: in focus the window
- * holds three slices, and an interval from three medians is as narrow or
- * as wide as luck makes it; the history holds a dozen.
- * Of each slice only its undisturbed samples: the interval is how far a
- * row moves by itself. A sample something else took the worker's CPU
+ * VIEW_SPARK_MAX samples: slice_medians), Student's t with their degrees
+ * of freedom, as a % ratio; 0 with fewer than two slices. Each state of
+ * the context the row senses has its own mean, and the sd is pooled
+ * over the states (view_step_pooled_sd, as a sentinel's step is judged):
+ * slices traced and untraced together made a system-call row's bar 2.3x
+ * and tracing switched on again was no verdict; the present state's
+ * slices alone were two or three after each change (tracing off, a
+ * hog, tracing on again 60 s later), and their t of 12.7 or 4.3 made
+ * half the system-call rows' bars wide (bench/tuner.sh). What the samples
+ * of one slice cannot show: a slice sets its test up anew (buffers, files,
+ * partners), and that moves its figure as a whole. The history, not the
+ * 64-sample window: in focus the window holds three slices, and an interval
+ * from three medians is as narrow or as wide as luck makes it; the history
+ * holds a dozen. Of each slice only its undisturbed samples: the interval is
+ * how far a row moves by itself. A sample something else took the worker's CPU
  * from moved for that, which is what a verdict is there to show; with
  * every test on, one slice of another program's load in the history
  * made a 55% bar, and a hog that doubled null_call's cost was never
- * WORSE. With fewer than two slices of enough undisturbed samples, the
- * slices as they are: a row always disturbed is judged as before.
+ * WORSE. With no slice of enough undisturbed samples, the slices as they
+ * are: a row always disturbed is judged as before. Not when one slice
+ * is calm: a hog 20 s before tracing went on had left byte.syscall's
+ * untraced state one calm slice at 839 ns and one at 1689 ns under the
+ * hog, whose sd made its bar wide, and tracing's 3.6x was no verdict.
  * In logs of the slices' medians, as the judge weighs a change (both
  * ways alike): ctxbench.spinlock's four slices at 92, 93, 336 and 327
  * ns scatter by 65% of the median as rates, which made a bar of 120%,
@@ -164,25 +166,22 @@ static void
 slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
     const double *cyc, size_t n, uint32_t since_ms)
 {
-	double med[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1], sd;
-	size_t from = state_start(h, n, since_ms), m;
+	struct view_slice s[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1];
+	uint32_t end_ms[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1];
+	size_t m = slice_medians(r, h, ns, cyc, n, 0, s, end_ms), df;
+	double sd;
 
-	m = slice_medians(r, h + from, ns + from, cyc + from, n - from, 0, med);
-	if (m < 2) /* too few undisturbed: every sample, as they are */
-		m = slice_medians(r, h + from, ns + from, cyc + from, n - from,
-		    1, med);
-	if (m < 2 || !(r->value > 0))
+	if (m == 0) /* none undisturbed: every sample, as they are */
+		m = slice_medians(r, h, ns, cyc, n, 1, s, end_ms);
+	slice_states(r, since_ms, end_ms, s, m);
+	sd = view_step_pooled_sd(s, m, &df);
+	if (df < 1 || !isfinite(sd) || !(r->value > 0))
 		return;
-	for (size_t i = 0; i < m; i++)
-		med[i] = med[i] > 0 ? log(med[i]) : NAN;
-	sd = stats_stddev(med, m);
-	if (!isfinite(sd))
-		return;
-	r->slice_pi_pct =
-	    expm1(stats_student_t975(m - 1) * sd * sqrt(1 + 1.0 / (double)m)) *
+	r->slice_pi_pct = expm1(stats_student_t975(df) * sd *
+	                      sqrt(1 + 1.0 / (double)(df + 1))) *
 	    100;
 	r->slice_sd_pct = sd * 100;
-	r->slices = m;
+	r->slices = df + 1;
 }
 
 /* The newest slice against those of its state before it: a sentinel's

@@ -93,8 +93,16 @@ build_marked(struct view_row *r, const char *id, const struct history *h,
 	sv.enabled = 1;
 	sv.n = h->n;
 	sv.total = h->n;
+	static struct view_change changes[VIEW_MAX_MARKS];
+
 	memset(r, 0, sizeof *r);
 	r->senses_change = planted_sense || planted_cause;
+	/* Each mark a change of the context the row senses, as the screen
+	 * keeps them. */
+	for (size_t i = 0; i < nmarks && i < VIEW_MAX_MARKS; i++)
+		changes[i] = (struct view_change){ marks_ms[i], ~0u };
+	r->changes = changes;
+	r->nchanges = nmarks < VIEW_MAX_MARKS ? nmarks : VIEW_MAX_MARKS;
 	r->state_ms = nmarks > 0 ? marks_ms[nmarks - 1] : 0;
 	view_row_build(r, &sv, h->e, marks_ms, nmarks, b);
 }
@@ -1255,6 +1263,40 @@ test_spread_of_state(void)
 	CHECK("with no change: the window's", r.spread_pct > 15);
 }
 
+/* Tracing switched off, then a hog re-ran the row: its untraced state
+ * holds one calm slice and one the hog took. The bar is of the slices of
+ * every state, each about its own mean, not the sd of those two: tracing
+ * switched on again (3x) is WORSE on its first slice. */
+static void
+test_one_calm_slice(void)
+{
+	struct judge_baseline b;
+	struct history h;
+	struct view_row r;
+	uint32_t marks[2];
+
+	memset(&h, 0, sizeof h);
+	for (int s = 0; s < 6; s++)
+		add_slice(&h, s % 2 ? 104 : 100, SLICE, 1);
+	marks[0] = h.e[h.n - 1].t_ms + 1; /* tracing on */
+	add_slice(&h, 300, SLICE, 1);
+	marks[1] = h.e[h.n - 1].t_ms + 1; /* tracing off */
+	add_slice(&h, 100, SLICE, 1);
+	add_disturbed(&h, 200, SLICE);
+	build_marked(&r, "byte.syscall", &h, NULL, marks, 2);
+	view_baseline_take_state(&b, &r, 15);
+	printf("  one calm slice and a hog's: bar %.1f%% of %zu slices\n",
+	    judge_live_bar(&b), r.slices);
+	CHECK("the slices' spread pooled over the states before",
+	    r.slices >= 5);
+	CHECK("one calm slice and a hog's: no wide bar",
+	    judge_live_bar(&b) < VIEW_WIDE_BAR_PCT);
+	add_slice(&h, 300, SLICE, 1);
+	build_marked(&r, "byte.syscall", &h, &b, marks, 2);
+	CHECK("tracing on again: WORSE on its first slice",
+	    r.significant && !r.better);
+}
+
 int
 main(void)
 {
@@ -1288,5 +1330,6 @@ main(void)
 	test_busy_not_shifted();
 	test_baseline_straddles();
 	test_spread_of_state();
+	test_one_calm_slice();
 	return check_summary("test-view");
 }
