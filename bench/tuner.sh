@@ -200,6 +200,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 				break
 			fi
 		done
+		[ -z "$LOG" ] || [ "$ok" != - ] || cp "$tmp/screen" "$LOG.off$r"
 		sleep 10
 	fi
 	cap
