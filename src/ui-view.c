@@ -111,24 +111,22 @@ slice_medians(const struct view_row *r, const struct ring_entry *h,
 }
 
 /*
- * The state of each of the m slices (view_step_state_at): by the changes the
- * row senses, or by since_ms, the last change of the context, when the
- * caller gave no list of them. Changes of the context, not a sentinel's
- * mark: a step of one quick test is no new state of every row, and with
- * each sentinel's mark taken for one, rows were judged on the few slices
- * since, and 1 to 4 rows were flagged in each quiet round of 10 minutes.
+ * The state of each of the m slices (view_step_state_at): by the changes
+ * of the context the row senses, as the screen keeps them (the caller's
+ * r->changes). Changes of the context, not a sentinel's mark: a step of
+ * one quick test is no new state of every row, and with each sentinel's
+ * mark taken for one, rows were judged on the few slices since, and 1 to
+ * 4 rows were flagged in each quiet round of 10 minutes.
  */
 static void
-slice_states(const struct view_row *r, uint32_t since_ms,
-    const uint32_t *end_ms, struct view_slice *s, size_t m)
+slice_states(const struct view_row *r, const uint32_t *end_ms,
+    struct view_slice *s, size_t m)
 {
-	struct view_change last = { since_ms, ~0u };
-	const struct view_change *c = r->nchanges > 0 ? r->changes : &last;
-	size_t nc = r->nchanges > 0 ? r->nchanges : since_ms != 0;
 	unsigned senses = bench_context_senses(r->test);
 
 	for (size_t i = 0; i < m; i++)
-		s[i].state = view_step_state_at(end_ms[i], c, nc, senses);
+		s[i].state = view_step_state_at(end_ms[i], r->changes,
+		    r->nchanges, senses);
 }
 
 /*
@@ -167,7 +165,7 @@ slice_states(const struct view_row *r, uint32_t since_ms,
  */
 static void
 slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
-    const double *cyc, size_t n, uint32_t since_ms)
+    const double *cyc, size_t n)
 {
 	struct view_slice s[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1];
 	uint32_t end_ms[VIEW_SPARK_MAX / VIEW_SLICE_MIN + 1];
@@ -176,7 +174,7 @@ slice_spread(struct view_row *r, const struct ring_entry *h, const double *ns,
 
 	if (m == 0) /* none undisturbed: every sample, as they are */
 		m = slice_medians(r, h, ns, cyc, n, 1, s, end_ms);
-	slice_states(r, since_ms, end_ms, s, m);
+	slice_states(r, end_ms, s, m);
 	sd = view_step_pooled_sd(s, m, &df);
 	if (df < 1 || !isfinite(sd) || !(r->value > 0))
 		return;
@@ -357,7 +355,7 @@ row_stats(struct view_row *r, const struct ring_entry *e, size_t n,
 	r->recent_cyc = stats_median(cyc + from, k - from, scratch);
 	if (!(r->recent_cyc > 0))
 		r->recent_cyc = NAN;
-	slice_spread(r, he, hns, hcyc, h, since_ms);
+	slice_spread(r, he, hns, hcyc, h);
 	slice_step(r, he, h);
 	/* The slices before the newest, back to VIEW_RECENT_MIN samples. */
 	if (from >= VIEW_RECENT_MIN) {

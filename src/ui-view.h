@@ -107,10 +107,12 @@ struct view_row {
 	                        change since the baseline, which is then no
 	                        host fact to judge it beyond (not by_kind) */
 	uint32_t state_ms;   /* set by the caller: the last change of the
-	                        context (store ms), 0 none; the row's slice
-	                        spread counts the slices since */
+	                        context (store ms), 0 none; the row's window
+	                        (its newest slices, its samples' spread)
+	                        counts the samples since */
 	const struct view_change *changes; /* set by the caller: the changes
-	                                      of the context, oldest first */
+	                                      of the context, oldest first;
+	                                      the states of its slice spread */
 	size_t nchanges;
 	int significant;      /* the whole interval of the change beyond the
 	                         baseline's bar: far beyond it for the newest
