@@ -33,14 +33,22 @@ struct worker {
 	int first;                  /* the current slice is a first look */
 	int sentinel;               /* the current slice is a sentinel's turn */
 	int urgent;                 /* ...or an urgent one's (queue_urge) */
-	uint64_t seen_gen;          /* disturb_gen when the sample began */
-	int seen_active;            /* a pass was under way then */
+	int rotating;               /* a rotation's slice runs; under m->lock */
+	int cut;                    /* ...and a change cut it; under m->lock */
+	/* The runner's stop flag: MONITOR_STOP_ALL (pause, quit: every
+	 * worker's) or MONITOR_STOP_CUT (this slice only, queue_urge). */
+	atomic_int stop;
+	uint64_t seen_gen; /* disturb_gen when the sample began */
+	int seen_active;   /* a pass was under way then */
 	/* The self row (see DESIGN): written by this worker only. */
 	_Atomic uint64_t busy_ns;  /* up since start, naps excluded */
 	_Atomic uint64_t sched_ns; /* of which the scheduler's own */
 	_Atomic uint64_t slices;   /* runner_run calls */
 	uint64_t mark_ns;          /* worker-private: the stretch's start */
 };
+
+#define MONITOR_STOP_ALL 1
+#define MONITOR_STOP_CUT 2
 
 /* What the stretch of a worker's time that just ended was spent on. */
 enum stretch { STRETCH_SCHED, STRETCH_SLICE, STRETCH_NAP };
@@ -76,6 +84,7 @@ struct monitor {
 	/* Sentinels (queue_set_sentinels): one short turn every
 	 * sentinel_every_ns, in turn. */
 	size_t sentinels[MONITOR_MAX_SENTINELS];
+	unsigned sentinel_kinds[MONITOR_MAX_SENTINELS]; /* group bits */
 	size_t nsentinels, sentinel_next;
 	uint64_t sentinel_every_ns, sentinel_slice_ns, sentinel_due_ns;
 	size_t ahead;        /* where taking ahead resumes */

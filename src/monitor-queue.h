@@ -49,12 +49,14 @@ size_t queue_urgent_left(struct monitor *m);
  * Sentinels: every every_ns, the next of tests[0..n) (store indexes) is
  * taken ahead of the rotation for one turn of slice_ns, in turn, so that
  * a change nobody announced shows within seconds on the sentinel of its
- * kind. n = 0 ends them.
+ * kind. kinds[k] (NULL: none) is the groups sentinel k stands for (bit
+ * 1 << BENCH_GROUP_*): its turn passes while a test of them is urgent,
+ * for that re-run measures its kind already. n = 0 ends them.
  */
 #define MONITOR_MAX_SENTINELS 8
 #define MONITOR_URGENT_MIN_NS 200000000ull
-void queue_set_sentinels(struct monitor *m, const size_t *tests, size_t n,
-    uint64_t every_ns, uint64_t slice_ns);
+void queue_set_sentinels(struct monitor *m, const size_t *tests,
+    const unsigned *kinds, size_t n, uint64_t every_ns, uint64_t slice_ns);
 
 /* For the monitor's own files (monitor-priv.h's structs). */
 struct claim;

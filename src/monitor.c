@@ -13,9 +13,11 @@
  * business; what the screen may use meanwhile, monitor-borrow.c's.
  *
  * `interrupt` (atomic) ends slices at their next sample boundary: set on
- * pause and on quit. `paused`, `quit` and `placement` are atomics the UI
- * writes and workers read between slices. A slice that was interrupted
- * keeps the test's previous status (it did not fail).
+ * pause and on quit, in every worker's `stop` too (the runner reads that
+ * one); queue_urge cuts a rotation's slice alone the same way, through
+ * its worker's `stop`. `paused`, `quit` and `placement` are atomics the
+ * UI writes and workers read between slices. A slice that was interrupted
+ * or cut keeps the test's previous status (it did not fail).
  *
  * The self row: a worker's time is cut into stretches at each boundary
  * (before and after runner_run, before and after a nap) with one
@@ -221,7 +223,7 @@ run_slice(struct worker *w, size_t i, enum bench_placement place)
 		.cpu = w->cpu,
 		.placement = place,
 		.mem_bytes = m->cfg.mem_bytes,
-		.stop = &m->interrupt,
+		.stop = &w->stop,
 		.n_hint = m->hint_place[i] == place ? m->n_hint[i] : 0,
 		.first_look = w->first,
 		.on_sample = push_sample,
@@ -362,11 +364,24 @@ monitor_start(struct store *store, const struct monitor_config *cfg, char *err,
 	return m;
 }
 
+/* Set or clear `interrupt`, and every worker's MONITOR_STOP_ALL. */
+static void
+interrupt_all(struct monitor *m, int on)
+{
+	atomic_store(&m->interrupt, on != 0);
+	for (int k = 0; k < m->cfg.workers; k++)
+		if (on)
+			(void)atomic_fetch_or(&m->w[k].stop, MONITOR_STOP_ALL);
+		else
+			(void)atomic_fetch_and(&m->w[k].stop,
+			    ~MONITOR_STOP_ALL);
+}
+
 void
 monitor_set_paused(struct monitor *m, int paused)
 {
 	atomic_store(&m->paused, paused != 0);
-	atomic_store(&m->interrupt, paused != 0);
+	interrupt_all(m, paused);
 }
 
 int
@@ -439,7 +454,7 @@ monitor_stop(struct monitor *m)
 	if (m == NULL)
 		return;
 	atomic_store(&m->quit, 1);
-	atomic_store(&m->interrupt, 1);
+	interrupt_all(m, 1);
 	borrow_release(m);
 	for (int k = 0; k < m->cfg.workers; k++)
 		abandoned |= threads_worker_join_stoppable(&m->w[k].thread,

@@ -46,6 +46,7 @@ static void
 sentinels_start(struct ui *ui, struct ui_rerun *r)
 {
 	size_t tests[MONITOR_MAX_SENTINELS];
+	unsigned kinds[MONITOR_MAX_SENTINELS];
 	const struct bench_sentinel *s;
 
 	r->nsentinels = 0;
@@ -58,11 +59,12 @@ sentinels_start(struct ui *ui, struct ui_rerun *r)
 			continue;
 		r->sentinel[r->nsentinels] = s;
 		r->sentinel_row[r->nsentinels] = row;
+		kinds[r->nsentinels] = s->groups;
 		tests[r->nsentinels++] = row;
 	}
 	if (ui->cfg.monitor != NULL && r->nsentinels > 1)
-		queue_set_sentinels(ui->cfg.monitor, tests, r->nsentinels,
-		    SENTINEL_EVERY_NS, SENTINEL_SLICE_NS);
+		queue_set_sentinels(ui->cfg.monitor, tests, kinds,
+		    r->nsentinels, SENTINEL_EVERY_NS, SENTINEL_SLICE_NS);
 }
 
 int

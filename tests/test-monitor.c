@@ -178,7 +178,7 @@ test_slices_over_workers(void)
 
 /* Six quick tests on one worker, 20 ms slices, started paused. */
 static struct monitor *
-start_six(struct store **st, struct cycles_info *info)
+start_six_sliced(struct store **st, struct cycles_info *info, uint64_t slice_ns)
 {
 	static const char *const ids[6] = { "lmbench.null_call",
 		"bsd.gettimeofday", "extra.clock_gettime", "bsd.write",
@@ -188,7 +188,7 @@ start_six(struct store **st, struct cycles_info *info)
 		.workers = 1,
 		.cpus = { -1 },
 		.tmpdir = "/tmp",
-		.slice_ns = 20000000u,
+		.slice_ns = slice_ns,
 		.sample_ns = 2000000u,
 	};
 	struct monitor *m;
@@ -205,6 +205,12 @@ start_six(struct store **st, struct cycles_info *info)
 	return m;
 }
 
+static struct monitor *
+start_six(struct store **st, struct cycles_info *info)
+{
+	return start_six_sliced(st, info, 20000000u);
+}
+
 /* The tests of the first `max` slices logged from *cursor on. */
 static size_t
 logged_order(struct monitor *m, uint64_t *cursor, size_t *order, size_t max)
@@ -216,6 +222,16 @@ logged_order(struct monitor *m, uint64_t *cursor, size_t *order, size_t max)
 		if (s[0].test != SIZE_MAX)
 			order[k++] = s[0].test;
 	return k;
+}
+
+/* Until `max` slices are logged (10 s at most). */
+static void
+wait_for_slices(struct monitor *m, size_t *order, size_t max)
+{
+	for (int waited = 0; waited < 10000 &&
+	     logged_order(m, &(uint64_t){ 0 }, order, max) < max;
+	     waited += 50)
+		sleep_ms(50);
 }
 
 /*
@@ -239,10 +255,7 @@ test_urgent_order(void)
 	queue_urge(m, rank);
 	CHECK("two tests urgent", queue_urgent_left(m) == 2);
 	monitor_set_paused(m, 0);
-	for (int waited = 0;
-	     waited < 10000 && logged_order(m, &(uint64_t){ 0 }, order, 4) < 4;
-	     waited += 50)
-		sleep_ms(50);
+	wait_for_slices(m, order, 4);
 	monitor_set_paused(m, 1);
 	n = logged_order(m, &cursor, order, 4);
 	printf("  urgent: slices of tests %zu %zu %zu %zu\n", order[0],
@@ -274,7 +287,7 @@ test_sentinel_turns(void)
 	CHECK("six tests start", m != NULL);
 	if (m == NULL)
 		return;
-	queue_set_sentinels(m, &sentinel, 1, 30000000u, 10000000u);
+	queue_set_sentinels(m, &sentinel, NULL, 1, 30000000u, 10000000u);
 	monitor_set_paused(m, 0);
 	sleep_ms(600);
 	monitor_set_paused(m, 1);
@@ -284,6 +297,90 @@ test_sentinel_turns(void)
 	    logged[0]);
 	CHECK("the sentinel runs between the rotation's slices",
 	    logged[4] >= 2 * logged[0] && logged[4] >= 4);
+	monitor_stop(m);
+	store_free(st);
+}
+
+/*
+ * A sentinel's turn passes while its kind runs again: the five other
+ * tests (all system calls, as the sentinel) urged, none of its turns
+ * (due every 30 ms) comes before the last of their slices (20 ms each)
+ * has ended; its turns resume after. Fails when a turn comes between.
+ */
+static void
+test_sentinel_rests(void)
+{
+	unsigned char rank[6] = { 1, 1, 1, 1, 0, 1 };
+	unsigned kind = 1u << BENCH_GROUP_SYSCALL;
+	size_t sentinel = 4, before = 0, after = 0, urged_left = 5;
+	struct monitor_slice s;
+	uint64_t cursor = 0;
+	struct cycles_info info;
+	struct store *st;
+	struct monitor *m = start_six(&st, &info);
+
+	CHECK("six tests start", m != NULL);
+	if (m == NULL)
+		return;
+	queue_set_sentinels(m, &sentinel, &kind, 1, 30000000u, 10000000u);
+	queue_urge(m, rank);
+	monitor_set_paused(m, 0);
+	sleep_ms(400);
+	monitor_set_paused(m, 1);
+	sleep_ms(100);
+	while (queue_slices(m, &cursor, &s, 1) == 1 && s.test < 6) {
+		if (s.test == sentinel)
+			*(urged_left > 0 ? &before : &after) += 1;
+		else if (urged_left > 0)
+			urged_left--;
+	}
+	printf("  sentinel: %zu turns among its kind's re-runs, %zu after\n",
+	    before, after);
+	CHECK("every urged test ran", urged_left == 0);
+	CHECK("no turn while its kind runs again", before == 0);
+	CHECK("its turns resume after", after >= 1);
+	monitor_stop(m);
+	store_free(st);
+}
+
+/*
+ * A change cuts the rotation's slice in progress: with slices of 3 s,
+ * the urged test waits for no 3 s slice, and the cut test has its turn
+ * again as the rotation resumes. Fails when the urge waits for the end
+ * of the slice (or the cut test loses its turn).
+ */
+static void
+test_urge_cuts_rotation(void)
+{
+	unsigned char rank[6] = { 0, 0, 0, 1, 0, 0 };
+	size_t order[3] = { 9, 9, 9 }, n;
+	struct monitor_slice s;
+	uint64_t cursor = 0, urged, cut_end = 0;
+	struct cycles_info info;
+	struct store *st;
+	struct monitor *m = start_six_sliced(&st, &info, 3000000000u);
+
+	CHECK("six tests start", m != NULL);
+	if (m == NULL)
+		return;
+	monitor_set_paused(m, 0);
+	sleep_ms(300); /* test 0's slice of the rotation runs */
+	urged = cycles_now_ns();
+	queue_urge(m, rank);
+	wait_for_slices(m, order, 3);
+	monitor_set_paused(m, 1);
+	n = logged_order(m, &(uint64_t){ 0 }, order, 3);
+	if (queue_slices(m, &cursor, &s, 1) == 1)
+		cut_end = s.end_ns;
+	printf("  cut: slices of tests %zu %zu %zu, the first ended %.0f ms "
+	       "after the urge\n",
+	    order[0], order[1], order[2],
+	    ((double)cut_end - (double)urged) / 1e6);
+	CHECK("the rotation's slice, then the urged test",
+	    n >= 2 && order[0] == 0 && order[1] == 3);
+	CHECK("the slice was cut, not run to its end",
+	    cut_end > 0 && cut_end - urged < 1500000000u);
+	CHECK("the cut test's turn comes again", n == 3 && order[2] == 0);
 	monitor_stop(m);
 	store_free(st);
 }
@@ -409,6 +506,8 @@ main(void)
 	test_slices_over_workers();
 	test_urgent_order();
 	test_sentinel_turns();
+	test_sentinel_rests();
+	test_urge_cuts_rotation();
 	test_cycle_steady();
 	test_child_registry();
 	return check_summary("test-monitor");
