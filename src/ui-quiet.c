@@ -127,6 +127,19 @@ ui_quiet_try(struct ui *ui)
 	return ui->pass >= 0;
 }
 
+int
+ui_quiet_try_parked(struct ui *ui)
+{
+	if (ui->quiet || ui->cfg.monitor == NULL)
+		return 0;
+	if (borrow_hold(ui->cfg.monitor, UI_POLL_WAIT_MS)) {
+		ui->pass = MONITOR_SCREEN_HELD;
+		return 1;
+	}
+	borrow_release(ui->cfg.monitor);
+	return 0;
+}
+
 void
 ui_quiet_release(struct ui *ui)
 {
