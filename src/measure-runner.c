@@ -296,6 +296,20 @@ find_n(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 }
 
 /*
+ * n for the first sample, from the warm-up's time: an earlier slice's n
+ * under a change that made the test 3.5x slower (tracing on) made the
+ * warm-up and the first sample 90 ms each, not 25, before the samples
+ * after it rescaled; every re-run of a change paid it.
+ */
+static uint64_t
+rescaled_after_warm_up(const struct harness *h, const struct test_result *r,
+    const struct sample *warm)
+{
+	return bench_at_least_min_n(r->test,
+	    harness_rescale(h, r->n_per_sample, warm->wall_ns));
+}
+
+/*
  * Calibrate, throw one warm-up sample away, then sample for the
  * duration. A first look is cheaper (see run_config): its duration runs
  * from `start_ns`, the slice's start, setup and calibration included, so
@@ -318,9 +332,12 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 	 * ends on a sample of the whole operation at this n.
 	 */
 	if (!(r->test->flags & BENCH_F_SLOW) && r->test->baseline == NULL &&
-	    (!cfg->first_look || cold_start(r->test)) &&
-	    (st = harness_sample(h, ctx, r->n_per_sample, &warm)) != BENCH_OK)
-		return st;
+	    (!cfg->first_look || cold_start(r->test))) {
+		if ((st = harness_sample(h, ctx, r->n_per_sample, &warm)) !=
+		    BENCH_OK)
+			return st;
+		r->n_per_sample = rescaled_after_warm_up(h, r, &warm);
+	}
 	if (stopped(cfg))
 		return BENCH_STOPPED;
 	if (last.n > 0 && (st = keep_sample(ctx, cfg, r, b, &last)) != 0)

@@ -167,7 +167,8 @@ test_min_n(void)
 /* What runner_run handed out: samples, and those marked first look. */
 struct handed {
 	size_t samples, first_looks;
-	double min_ns; /* the cheapest sample's ns per op */
+	double min_ns;    /* the cheapest sample's ns per op */
+	uint64_t first_n; /* the first sample's n */
 };
 
 static void
@@ -175,6 +176,8 @@ hand(void *arg, const struct sample *s)
 {
 	struct handed *h = arg;
 
+	if (h->samples == 0)
+		h->first_n = s->n;
 	if (h->samples++ == 0 || s->ns_per_op < h->min_ns)
 		h->min_ns = s->ns_per_op;
 	h->first_looks += (s->flags & SAMPLE_F_FIRST_LOOK) != 0;
@@ -235,6 +238,30 @@ test_first_look(void)
 	    full_runs == 3 && full.samples == 1);
 	CHECK("slow op, first look: calibration's sample alone",
 	    first_runs == 1 && first.samples == 1 && first.first_looks == 1);
+}
+
+/*
+ * An earlier slice's n (25 ms of 1 us ops) after a change made the op 4
+ * us: the warm-up tells, and the first sample kept lasts the target
+ * (n near 6250), not four times it.
+ */
+static void
+test_warm_up_rescales(void)
+{
+	struct handed got = { 0 };
+	struct harness h;
+	struct bench_ctx ctx;
+	struct test_result r;
+	struct run_config cfg = { .duration_ns = 50000000u,
+		.cpu = -1,
+		.n_hint = 25000,
+		.on_sample = hand,
+		.on_sample_arg = &got };
+
+	setup(&h, &ctx, 20, 4000, 25000000);
+	CHECK("run ok", runner_run(&fake_test, &h, &cfg, &r) == BENCH_OK);
+	CHECK("the first sample aims at the target, not the hint's 100 ms",
+	    got.first_n >= 5000 && got.first_n <= 7500);
 }
 
 /* 8 us ops, each with 1 ms of declared upkeep (a lat_fs delete's file
@@ -688,6 +715,7 @@ main(void)
 	test_calibration_unsettled();
 	test_min_n();
 	test_first_look();
+	test_warm_up_rescales();
 	test_first_look_cap();
 	test_overheads();
 	test_overheads_keep_least();
