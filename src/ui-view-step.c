@@ -108,6 +108,29 @@ view_step_pooled_sd(const struct view_slice *s, size_t m, size_t *df)
 	return *df > 0 ? sqrt(ss / (double)*df) : NAN;
 }
 
+/*
+ * The slices of the newest's state before it, into ref (logs, newest
+ * first; NULL: counted only): all of them, or the calm ones only. A hog
+ * whose first turn went unjudged (too few slices since tracing was
+ * switched off) made its next turns' reference its own slices: two of
+ * three disturbed, the median was the hog's, and the line never came
+ * in 30 s (bench/tuner.sh).
+ */
+static size_t
+state_before(const struct view_slice *s, size_t m, int all, double *ref)
+{
+	size_t k = 0;
+
+	for (size_t i = m > 0 ? m - 1 : 0;
+	     i-- > 0 && s[i].state == s[m - 1].state;)
+		if (all || s[i].calm) {
+			if (ref != NULL)
+				ref[k] = s[i].log_ns;
+			k++;
+		}
+	return k;
+}
+
 struct view_step
 view_step_judge(const struct ring_entry *h, size_t n,
     const struct view_change *changes, size_t nchanges, unsigned senses)
@@ -119,12 +142,11 @@ view_step_judge(const struct ring_entry *h, size_t n,
 
 	/* Its state's slices before it: none, and a change the row senses
 	 * explains the newest (its own line tells it). */
-	while (k + 1 < m && s[m - 2 - k].state == s[m - 1].state) {
-		ref[k] = s[m - 2 - k].log_ns;
-		k++;
-	}
+	k = state_before(s, m, 1, ref);
 	if (k == 0)
 		return out;
+	if (state_before(s, m, 0, NULL) > 0) /* a calm one: those alone */
+		k = state_before(s, m, 0, ref);
 	sd = view_step_pooled_sd(s, m - 1, &df);
 	if (df < VIEW_STEP_DF || !isfinite(sd))
 		return out;
