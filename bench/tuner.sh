@@ -40,11 +40,20 @@ WARM_CYCLES=${WARM_CYCLES:-3}
 LOG=${LOG:-}
 trace=/sys/kernel/tracing/events/raw_syscalls/enable
 hog=
+# tracefs is not mounted on every machine (a fresh guest's
+# /sys/kernel/tracing can be empty): as root, mounted for the run and
+# unmounted after.
+mounted=
+if ! [ -e "$trace" ] && [ "$(id -u)" = 0 ] && [ -d /sys/kernel/tracing ] &&
+    mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null; then
+	mounted=1
+fi
 
 bench_cleanup() {
 	[ -n "$hog" ] && kill "$hog" 2>/dev/null
 	[ -w "$trace" ] && echo 0 >"$trace" 2>/dev/null
 	tmux -L bt-tuner kill-server 2>/dev/null && sleep 1 # benchtop writes its settings as it ends
+	[ -z "$mounted" ] || umount /sys/kernel/tracing 2>/dev/null
 }
 
 if ! command -v tmux >/dev/null 2>&1; then

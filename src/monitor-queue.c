@@ -249,9 +249,9 @@ queue_give_back(struct monitor *m, struct worker *w, size_t i)
 	queue_log_slice(m, &w->slice);
 	if (w->result.status != BENCH_STOPPED)
 		m->seen[i] = 1;
+	/* Cut for a change: its turn comes again as the rotation resumes. */
 	else if (w->cut && m->cursor == (i + 1) % store_count(m->store))
-		m->cursor =
-		    i; /* its turn comes again as the rotation resumes */
+		m->cursor = i;
 	w->rotating = w->cut = 0;
 	/* A full slice begun after the urge: the test has told its news. */
 	if (m->urgent[i] && w->result.status != BENCH_STOPPED &&

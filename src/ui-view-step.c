@@ -111,10 +111,9 @@ view_step_pooled_sd(const struct view_slice *s, size_t m, size_t *df)
 /*
  * The slices of the newest's state before it, into ref (logs, newest
  * first; NULL: counted only): all of them, or the calm ones only. A hog
- * whose first turn went unjudged (too few slices since tracing was
- * switched off) made its next turns' reference its own slices: two of
- * three disturbed, the median was the hog's, and the line never came
- * in 30 s (bench/tuner.sh).
+ * whose first turn told no step made its own disturbed slices the
+ * reference of its next turns: two of three, the median was the hog's,
+ * and the line never came in 30 s (bench/tuner.sh).
  */
 static size_t
 state_before(const struct view_slice *s, size_t m, int all, double *ref)
