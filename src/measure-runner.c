@@ -186,6 +186,14 @@ keep_sample(struct bench_ctx *ctx, const struct run_config *cfg,
 	return BENCH_OK;
 }
 
+/* n for the next sample after one of n that took wall_ns. */
+static uint64_t
+next_n(const struct harness *h, const struct bench_test *t, uint64_t n,
+    uint64_t wall_ns)
+{
+	return bench_at_least_min_n(t, harness_rescale(h, n, wall_ns));
+}
+
 /* Baseline measurements a slice may take again (see sample_loop). */
 #define RUNNER_REBASELINES 3
 
@@ -249,8 +257,7 @@ sample_loop(struct harness *h, struct bench_ctx *ctx,
 		}
 		if ((st = keep_sample(ctx, cfg, r, b, &s)) != BENCH_OK)
 			return st;
-		n = bench_at_least_min_n(r->test,
-		    harness_rescale(h, n, s.wall_ns));
+		n = next_n(h, r->test, n, s.wall_ns);
 		r->n_per_sample = n;
 		t = s.t_ns;
 		kept = 1;
@@ -296,20 +303,6 @@ find_n(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 }
 
 /*
- * n for the first sample, from the warm-up's time: an earlier slice's n
- * under a change that made the test 3.5x slower (tracing on) made the
- * warm-up and the first sample 90 ms each, not 25, before the samples
- * after it rescaled; every re-run of a change paid it.
- */
-static uint64_t
-rescaled_after_warm_up(const struct harness *h, const struct test_result *r,
-    const struct sample *warm)
-{
-	return bench_at_least_min_n(r->test,
-	    harness_rescale(h, r->n_per_sample, warm->wall_ns));
-}
-
-/*
  * Calibrate, throw one warm-up sample away, then sample for the
  * duration. A first look is cheaper (see run_config): its duration runs
  * from `start_ns`, the slice's start, setup and calibration included, so
@@ -336,7 +329,12 @@ measure(struct harness *h, struct bench_ctx *ctx, const struct run_config *cfg,
 		if ((st = harness_sample(h, ctx, r->n_per_sample, &warm)) !=
 		    BENCH_OK)
 			return st;
-		r->n_per_sample = rescaled_after_warm_up(h, r, &warm);
+		/* The warm-up's time sets the first sample's n: an earlier
+		 * slice's n under a change that made the test 3.5x slower
+		 * (tracing on) made the warm-up and the first sample 90 ms
+		 * each, not 25; every re-run of a change paid it. */
+		r->n_per_sample =
+		    next_n(h, r->test, r->n_per_sample, warm.wall_ns);
 	}
 	if (stopped(cfg))
 		return BENCH_STOPPED;

@@ -34,9 +34,9 @@ struct worker {
 	int sentinel;               /* the current slice is a sentinel's turn */
 	int urgent;                 /* ...or an urgent one's (queue_urge) */
 	int rotating;               /* a rotation's slice runs; under m->lock */
-	int cut;                    /* ...and a change cut it; under m->lock */
 	/* The runner's stop flag: MONITOR_STOP_ALL (pause, quit: every
-	 * worker's) or MONITOR_STOP_CUT (this slice only, queue_urge). */
+	 * worker's) or MONITOR_STOP_CUT (this slice only, queue_urge; set
+	 * and cleared under m->lock). */
 	atomic_int stop;
 	uint64_t seen_gen; /* disturb_gen when the sample began */
 	int seen_active;   /* a pass was under way then */

@@ -226,7 +226,6 @@ queue_claim_next(struct monitor *m, struct worker *w, enum bench_placement p,
 	w->urgent = urgent && !sentinel && found == first;
 	w->rotating =
 	    found != SIZE_MAX && !w->first && !w->sentinel && !w->urgent;
-	w->cut = 0;
 	(void)atomic_fetch_and(&w->stop, ~MONITOR_STOP_CUT);
 	*blocked = first != SIZE_MAX && found == SIZE_MAX;
 	(void)pthread_mutex_unlock(&m->lock);
@@ -250,9 +249,10 @@ queue_give_back(struct monitor *m, struct worker *w, size_t i)
 	if (w->result.status != BENCH_STOPPED)
 		m->seen[i] = 1;
 	/* Cut for a change: its turn comes again as the rotation resumes. */
-	else if (w->cut && m->cursor == (i + 1) % store_count(m->store))
+	else if ((atomic_load(&w->stop) & MONITOR_STOP_CUT) &&
+	    m->cursor == (i + 1) % store_count(m->store))
 		m->cursor = i;
-	w->rotating = w->cut = 0;
+	w->rotating = 0;
 	/* A full slice begun after the urge: the test has told its news. */
 	if (m->urgent[i] && w->result.status != BENCH_STOPPED &&
 	    w->slice.start_ns >= m->urged_ns[i] && !w->sentinel)
@@ -290,10 +290,8 @@ cut_rotation(struct monitor *m)
 	for (int k = 0; k < m->cfg.workers; k++) {
 		struct worker *w = &m->w[k];
 
-		if (!w->rotating || w->cut)
-			continue;
-		w->cut = 1;
-		(void)atomic_fetch_or(&w->stop, MONITOR_STOP_CUT);
+		if (w->rotating)
+			(void)atomic_fetch_or(&w->stop, MONITOR_STOP_CUT);
 	}
 }
 
