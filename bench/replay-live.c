@@ -330,16 +330,21 @@ static int
 events_read(const char *path, double t0, struct events *ev)
 {
 	FILE *f = fopen(path, "r");
-	char what[128];
+	char line[2048], what[128];
 	double ts;
 
 	if (f == NULL)
 		return -1;
 	memset(ev, 0, sizeof *ev);
-	while (fscanf(f, "%lf %127[^\n]", &ts, what) == 2 &&
-	    ev->nany < MAX_EVENTS) {
-		uint32_t ms = ts > t0 ? (uint32_t)((ts - t0) * 1000) : 0;
+	/* A line at a time: the tuner's result lines ("tracing on (round
+	 * 1): first WORSE ...") are long, and are no events. */
+	while (fgets(line, sizeof line, f) != NULL && ev->nany < MAX_EVENTS) {
+		uint32_t ms;
 
+		if (sscanf(line, "%lf %127[^\n]", &ts, what) != 2 ||
+		    strstr(what, "): ") != NULL)
+			continue;
+		ms = ts > t0 ? (uint32_t)((ts - t0) * 1000) : 0;
 		ev->any_ms[ev->nany++] = ms;
 		if (strncmp(what, "tracing o", 9) ==
 		    0) /* seen a refresh late */

@@ -108,25 +108,6 @@ view_step_pooled_sd(const struct view_slice *s, size_t m, size_t *df)
 	return *df > 0 ? sqrt(ss / (double)*df) : NAN;
 }
 
-/*
- * The slices of the newest's state before it, into ref (logs, newest
- * first): all of them, or the calm ones only. A hog
- * whose first turn told no step made its own disturbed slices the
- * reference of its next turns: two of three, the median was the hog's,
- * and the line never came in 30 s (bench/tuner.sh).
- */
-static size_t
-state_before(const struct view_slice *s, size_t m, int all, double *ref)
-{
-	size_t k = 0;
-
-	for (size_t i = m > 0 ? m - 1 : 0;
-	     i-- > 0 && s[i].state == s[m - 1].state;)
-		if (all || s[i].calm)
-			ref[k++] = s[i].log_ns;
-	return k;
-}
-
 struct view_step
 view_step_judge(const struct ring_entry *h, size_t n,
     const struct view_change *changes, size_t nchanges, unsigned senses)
@@ -134,12 +115,14 @@ view_step_judge(const struct ring_entry *h, size_t n,
 	struct view_slice s[STEP_MAX_SLICES];
 	double ref[STEP_MAX_SLICES], scratch[STEP_MAX_SLICES], sd, before;
 	struct view_step out = { NAN, NAN };
-	size_t m = step_slices(h, n, changes, nchanges, senses, s), k, df;
+	size_t m = step_slices(h, n, changes, nchanges, senses, s), k = 0, df;
 
 	/* Its state's slices before it: none, and a change the row senses
 	 * explains the newest (its own line tells it). */
-	if ((k = state_before(s, m, 0, ref)) == 0) /* no calm one: all */
-		k = state_before(s, m, 1, ref);
+	while (k + 1 < m && s[m - 2 - k].state == s[m - 1].state) {
+		ref[k] = s[m - 2 - k].log_ns;
+		k++;
+	}
 	if (k == 0)
 		return out;
 	sd = view_step_pooled_sd(s, m - 1, &df);
