@@ -632,12 +632,6 @@ test_step_of_state(void)
 	build_states(&r, "lmbench.null_call", &h, c, 0);
 	CHECK("no slice long enough yet: no step",
 	    view_row_step(&r, 10, 2) == 0);
-	nc = add_states(&h, ns, at, 11, c, CONTEXT_SENSE_ENTRY);
-	for (int k = 0; k < 4; k++)
-		add_disturbed(&h, 411 + k, SLICE);
-	build_states(&r, "lmbench.null_call", &h, c, nc);
-	CHECK_NEAR("a hog's fourth turn: a step, of the calm slices alone",
-	    view_row_step(&r, 10, 2), 220 / 413.0, 0.02);
 	nc = add_states(&h, ns, at, 10, c, CONTEXT_SENSE_ENTRY);
 	build_states(&r, "lmbench.null_call", &h, c, nc);
 	CHECK("the first slice after a change it senses: its line, no step",
